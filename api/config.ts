@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://example.org' }).default('http://localhost:8080'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|mysql:\/\/)/, { message: 'must start with sqlite: or mysql://' })
+    .default('sqlite:data/app.db'),
+  DATA_DIR: z.string().default('data'),
+  SESSION_SECRET: optional.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
+  SMTP_URL: optional.pipe(z.url({ message: 'must be a URL such as smtp://127.0.0.1:1025' }).optional()),
+  MAIL_FROM: z.string().default('EthioFundraise <no-reply@localhost>'),
+  CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@localhost'),
+  RECAPTCHA_SECRET: optional,
+  RECAPTCHA_SITE_KEY: optional,
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  GOOGLE_CLIENT_ID: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  PAYPAL_CLIENT_ID: optional,
+  PAYPAL_CLIENT_SECRET: optional,
+  PAYPAL_WEBHOOK_ID: optional,
+  PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+  ANALYTICS_ID: optional,
+  MEDIA_DIR: z.string().default('data/media'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  SITE_REBUILD_CRON: z.string().default('*/5 * * * *'),
+});
+
+export type Config = Readonly<z.output<typeof schema> & { SESSION_SECRET: string }>;
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once. A bad value stops start-up with a message naming the
+ * variable, rather than failing later on the first request that needs it.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  if (values.NODE_ENV === 'production' && !values.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)');
+  }
+  return Object.freeze({ ...values, SESSION_SECRET: values.SESSION_SECRET ?? localSecret(values.DATA_DIR) });
+}
+
+/** Outside production a secret is generated once and kept in the data folder, so sessions survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = resolve(dataDir, 'session-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

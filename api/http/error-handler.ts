@@ -1,0 +1,44 @@
+import { NotFoundError } from '@mikro-orm/core';
+import type { AppContext, AppMiddleware } from './context.ts';
+import { AppError } from './errors.ts';
+import { message } from './messages.ts';
+
+/**
+ * The one place errors become responses. Known errors keep their status and a message in
+ * the request's language; anything unknown is logged with the request id and answered with
+ * a generic 500, never a stack or raw SQL (the id lets support find the log line).
+ */
+export function errorHandler(renderErrorPage: (ctx: AppContext, status: number) => Promise<boolean>): AppMiddleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (caught) {
+      const error = normalise(caught);
+      if (error.status >= 500) ctx.state.log.error({ err: caught }, 'unhandled error');
+      ctx.status = error.status;
+      for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+      if (!ctx.path.startsWith('/api/') && ctx.method === 'GET' && ctx.accepts('html') === 'html') {
+        if (await renderErrorPage(ctx, error.status)) return;
+      }
+      ctx.body = {
+        status: error.status,
+        code: error.code,
+        message: message(ctx.state.lang, error.code, error.params),
+        ...(error.fields ? { fields: error.fields } : {}),
+        requestId: ctx.state.requestId,
+      };
+    }
+  };
+}
+
+function normalise(caught: unknown): AppError {
+  if (caught instanceof AppError) return caught;
+  if (caught instanceof NotFoundError) return new AppError(404, 'not_found');
+  const status = (caught as { status?: unknown; expose?: unknown }).status;
+  // Errors raised by Koa itself (ctx.throw, body limits) carry a client status and are safe to report by code.
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const codes: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'too_many_requests' };
+    return new AppError(status, codes[status] ?? 'validation_failed');
+  }
+  return new AppError(500, 'internal_error');
+}

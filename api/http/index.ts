@@ -1,0 +1,14 @@
+export type { AppContext, AppMiddleware, AppState, AppContextExtras } from './context.ts';
+export { AppError, BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from './errors.ts';
+export type { FieldErrors } from './errors.ts';
+export { languageFrom, languages } from './language.ts';
+export type { Language } from './language.ts';
+export { message, catalogueKeys } from './messages.ts';
+export { route, mountRoutes, openApiDocument } from './route.ts';
+export type { RouteDefinition } from './route.ts';
+export { parseOrThrow, fieldErrors } from './validation.ts';
+export { jsonBody } from './body.ts';
+export { errorHandler } from './error-handler.ts';
+export { requestContext } from './request-context.ts';
+export { xsrfProtection } from './xsrf.ts';
+export { securityHeaders, contentSecurityPolicy } from './security-headers.ts';

@@ -1,0 +1,116 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { AppContext, AppState, AppContextExtras } from './context.ts';
+import { parseOrThrow } from './validation.ts';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RouteDefinition<
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+> {
+  method: Method;
+  /** Koa-router syntax: `/api/categories/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Documents the success answer; not enforced at run time. */
+  response?: z.ZodType;
+  /** Success status; 200 unless said otherwise. */
+  status?: number;
+  handler: (input: { body: z.output<B>; query: z.output<Q>; params: z.output<P>; ctx: AppContext }) => Promise<unknown>;
+}
+
+/**
+ * One route definition feeds both validation and the OpenAPI document, so the two cannot
+ * drift apart. The handler receives parsed input only; it never touches `ctx.request.body`.
+ */
+export function route<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType>(
+  definition: RouteDefinition<B, Q, P>,
+): RouteDefinition {
+  return definition as unknown as RouteDefinition;
+}
+
+export function mountRoutes(router: Router<AppState, AppContextExtras>, definitions: readonly RouteDefinition[]): void {
+  for (const definition of definitions) {
+    router[definition.method](definition.path, async (ctx) => {
+      const lang = ctx.state.lang;
+      const body = definition.body ? parseOrThrow(definition.body, ctx.request.body, lang) : undefined;
+      const query = definition.query ? parseOrThrow(definition.query, ctx.query, lang) : undefined;
+      const params = definition.params ? parseOrThrow(definition.params, ctx.params, lang) : undefined;
+      const result = await definition.handler({ body, query, params, ctx });
+      if (ctx.body === undefined && ctx.status === 404) {
+        ctx.status = definition.status ?? (result === undefined ? 204 : 200);
+        if (result !== undefined) ctx.body = result;
+      }
+    });
+  }
+}
+
+/** Builds the OpenAPI 3.1 document from the same zod schemas the routes validate with. */
+export function openApiDocument(definitions: readonly RouteDefinition[], info: { title: string; version: string; url: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const d of definitions) {
+    const path = d.path.replace(/:(\w+)/g, '{$1}');
+    const parameters = [
+      ...schemaParameters(d.params, 'path'),
+      ...schemaParameters(d.query, 'query'),
+    ];
+    const operation: Record<string, unknown> = {
+      summary: d.summary,
+      tags: [d.tag],
+      parameters,
+      responses: {
+        [String(d.status ?? 200)]: {
+          description: 'Success',
+          ...(d.response ? { content: { 'application/json': { schema: toJsonSchema(d.response, 'output') } } } : {}),
+        },
+        default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      },
+    };
+    if (d.body) {
+      operation.requestBody = { required: true, content: { 'application/json': { schema: toJsonSchema(d.body, 'input') } } };
+    }
+    (paths[path] ??= {})[d.method] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: info.title, version: info.version },
+    servers: [{ url: info.url }],
+    paths,
+    components: {
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['status', 'code', 'message', 'requestId'],
+          properties: {
+            status: { type: 'integer' },
+            code: { type: 'string' },
+            message: { type: 'string' },
+            fields: { type: 'object', additionalProperties: { type: 'string' } },
+            requestId: { type: 'string' },
+          },
+        },
+      },
+    },
+  };
+}
+
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): unknown {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+}
+
+function schemaParameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const json = toJsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    schema: property,
+  }));
+}

@@ -1,0 +1,54 @@
+import type { AppMiddleware } from './context.ts';
+
+/**
+ * The providers the product loads scripts, frames or requests from: card payments, the
+ * wallet (live and sandbox), Google sign-in, the bot check and analytics (spec section 9).
+ */
+const stripe = ['https://js.stripe.com', 'https://api.stripe.com', 'https://hooks.stripe.com'];
+const paypal = ['https://www.paypal.com', 'https://www.sandbox.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'];
+const google = ['https://accounts.google.com'];
+const recaptcha = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/', 'https://recaptcha.google.com'];
+const analytics = ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
+export function contentSecurityPolicy(options: { publicUrl: string; scriptHashes: readonly string[] }): string {
+  const https = options.publicUrl.startsWith('https:');
+  const self = "'self'";
+  const directives: Record<string, string[]> = {
+    'default-src': [self],
+    'script-src': [self, ...options.scriptHashes.map((h) => `'${h}'`), 'https://js.stripe.com', ...paypal, 'https://accounts.google.com/gsi/client', ...recaptcha, ...analytics],
+    'style-src': [self, "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+    'img-src': [self, 'data:', 'blob:', ...paypal, ...analytics, 'https://*.googleusercontent.com'],
+    'font-src': [self],
+    'connect-src': [self, 'http://localhost:8080', ...stripe, ...paypal, ...google, ...recaptcha, ...analytics],
+    'frame-src': [self, ...stripe, ...paypal, ...google, ...recaptcha],
+    'object-src': ["'none'"],
+    'base-uri': [self],
+    'form-action': [self, ...paypal],
+    'frame-ancestors': [self],
+  };
+  const policy = Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`);
+  // Upgrading on a plain-http origin would point every asset at https://localhost and break local use.
+  if (https) policy.push('upgrade-insecure-requests');
+  return policy.join('; ');
+}
+
+export function securityHeaders(options: { publicUrl: string; scriptHashes: () => readonly string[] }): AppMiddleware {
+  const https = options.publicUrl.startsWith('https:');
+  let cachedFor: readonly string[] | undefined;
+  let cached = '';
+  return async (ctx, next) => {
+    const hashes = options.scriptHashes();
+    if (hashes !== cachedFor) {
+      cachedFor = hashes;
+      cached = contentSecurityPolicy({ publicUrl: options.publicUrl, scriptHashes: hashes });
+    }
+    ctx.set('Content-Security-Policy', cached);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com" "https://www.paypal.com")');
+    if (https) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    return next();
+  };
+}

@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import { ValidationFailed, type FieldErrors } from './errors.ts';
+import type { Language } from './language.ts';
+import { message } from './messages.ts';
+
+type Issue = z.core.$ZodIssue;
+
+/** Turns zod's issues into one message per field, in the request's language. */
+export function fieldErrors(issues: readonly Issue[], lang: Language): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= message(lang, 'field.unknown');
+      continue;
+    }
+    const name = issue.path.length ? issue.path.join('.') : '_';
+    fields[name] ??= issueMessage(issue, lang);
+  }
+  return fields;
+}
+
+function issueMessage(issue: Issue, lang: Language): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return message(lang, 'field.required');
+      if (issue.expected === 'number') return message(lang, 'field.number');
+      if (issue.expected === 'int') return message(lang, 'field.integer');
+      return message(lang, 'field.invalid');
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? message(lang, 'field.required')
+          : message(lang, 'field.too_short', { min: Number(issue.minimum) });
+      }
+      return message(lang, 'field.too_small', { min: Number(issue.minimum) });
+    case 'too_big':
+      if (issue.origin === 'string') return message(lang, 'field.too_long', { max: Number(issue.maximum) });
+      return message(lang, 'field.too_big', { max: Number(issue.maximum) });
+    case 'invalid_format':
+      return issue.format === 'email' ? message(lang, 'field.email') : message(lang, 'field.invalid');
+    case 'invalid_value':
+      return message(lang, 'field.choice', { options: issue.values.map(String).join(', ') });
+    default:
+      return message(lang, 'field.invalid');
+  }
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, lang: Language): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationFailed(fieldErrors(result.error.issues, lang));
+  return result.data;
+}

@@ -1,0 +1,9 @@
+import pino, { type Logger } from 'pino';
+
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: undefined,
+    redact: { paths: ['req.headers.cookie', 'password', 'newPassword', '*.password'], censor: '[redacted]' },
+  });
+}

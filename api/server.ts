@@ -1,0 +1,67 @@
+import type { Server } from 'node:http';
+import type { MikroORM } from '@mikro-orm/core';
+import type { Logger } from 'pino';
+import { migrate, openDatabase, seedDemoIfEmpty, seedReference } from '../db/index.ts';
+import { createMailer } from '../modules/mail/index.ts';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { jobs, rebuildSiteIfDataChanged, scheduleJobs } from './jobs.ts';
+import { createLogger } from './logger.ts';
+import { buildSiteIfStale, loadCurrentBuild, type SiteHolder } from './site/index.ts';
+
+export interface Running {
+  server: Server;
+  orm: MikroORM;
+  logger: Logger;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything `npm start` does: migrate, seed, make sure a site build exists, serve, and
+ * schedule jobs. A missing build is made before serving; a stale one is served while the
+ * new one builds.
+ */
+export async function start(config: Config, options: { jobs?: boolean } = {}): Promise<Running> {
+  const logger = createLogger(config.LOG_LEVEL);
+  const orm = await openDatabase(config.DATABASE_URL);
+  const applied = await migrate(orm);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  await seedReference(orm.em.fork());
+  if (await seedDemoIfEmpty(orm.em.fork())) logger.info('demo data loaded into the empty database');
+
+  const site: SiteHolder = { current: await loadCurrentBuild() };
+  if (!site.current) {
+    await buildSiteIfStale(orm.em.fork(), config, logger);
+    site.current = await loadCurrentBuild();
+  } else {
+    void rebuildSiteIfDataChanged(orm, config, site, logger).catch((error: unknown) =>
+      logger.error({ err: error }, 'site rebuild failed; the previous build stays online'),
+    );
+  }
+
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+  if (!mailer.delivers) logger.warn('SMTP_URL is not set: mails are kept in the outbox table and logged');
+  if (!config.RECAPTCHA_SECRET) logger.warn('RECAPTCHA_SECRET is not set: the bot check is off');
+  const app = createApp({ config, orm, logger, mailer, site });
+  const stopJobs = options.jobs === false ? () => undefined : scheduleJobs(orm, config, jobs({ config, mailer, site }), site, logger);
+
+  const server = app.listen(config.PORT);
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://localhost:${port}`;
+  logger.info({ url, publicUrl: config.PUBLIC_URL }, 'serving');
+
+  return {
+    server,
+    orm,
+    logger,
+    url,
+    async stop() {
+      stopJobs();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await orm.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const projectRoot = resolve(import.meta.dirname, '../..');
+export const siteRoot = join(projectRoot, 'site');
+/** Builds live under site/dist so that the server bundle resolves the project's node_modules. */
+export const buildsDir = join(siteRoot, 'dist', 'builds');
+export const currentLink = join(siteRoot, 'dist', 'current');
+export const snapshotFile = join(siteRoot, 'src', 'data', 'snapshot.json');
+
+export interface BuildInfo {
+  id: string;
+  sourceHash: string;
+  snapshotHash: string;
+  scriptHashes: string[];
+  builtAt: string;
+}
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
+
+export interface SiteBuild {
+  info: BuildInfo;
+  dir: string;
+  clientDir: string;
+  handler: AstroHandler | null;
+}
+
+/** What the site is built from besides data: its sources and the installed packages. */
+export function siteSourceHash(): string {
+  const hash = createHash('sha256');
+  const inputs = [join(siteRoot, 'src'), join(siteRoot, 'public'), join(siteRoot, 'astro.config.mjs'), join(projectRoot, 'package-lock.json')];
+  for (const input of inputs) hashTree(hash, input);
+  return hash.digest('hex').slice(0, 16);
+}
+
+function hashTree(hash: ReturnType<typeof createHash>, path: string): void {
+  if (!existsSync(path)) return;
+  const stat = statSync(path);
+  if (stat.isDirectory()) {
+    for (const entry of readdirSync(path).sort()) {
+      // The snapshot is data and is hashed on its own; a rebuild for data must not look like a code change.
+      if (join(path, entry) === snapshotFile) continue;
+      hashTree(hash, join(path, entry));
+    }
+    return;
+  }
+  hash.update(relative(projectRoot, path));
+  hash.update(readFileSync(path));
+}
+
+export function readBuildInfo(dir: string): BuildInfo | null {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'build-info.json'), 'utf8')) as BuildInfo;
+  } catch {
+    return null;
+  }
+}
+
+/** Loads the build `current` points at; null when there is none yet. */
+export async function loadCurrentBuild(): Promise<SiteBuild | null> {
+  if (!existsSync(currentLink)) return null;
+  const dir = realpathSync(currentLink);
+  const info = readBuildInfo(dir);
+  if (!info) return null;
+  const entry = join(dir, 'server', 'entry.mjs');
+  // Each build has its own path, so importing a new one never hits the module cache of the old.
+  const handler = existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as { handler: AstroHandler }).handler : null;
+  return { info, dir, clientDir: join(dir, 'client'), handler };
+}

@@ -1,0 +1,18 @@
+import { catalogueEntities } from '../modules/catalogue/index.ts';
+import { contactEntities } from '../modules/contact/index.ts';
+import { jobEntities } from '../modules/jobs/index.ts';
+import { mailEntities } from '../modules/mail/index.ts';
+import { rateLimitEntities } from '../modules/rate-limits/index.ts';
+import { sessionEntities } from '../modules/sessions/index.ts';
+import { testimonialEntities } from '../modules/testimonials/index.ts';
+
+/** Every entity, registered explicitly: discovery by folder scanning breaks silently when a file moves. */
+export const entities = [
+  ...catalogueEntities,
+  ...contactEntities,
+  ...jobEntities,
+  ...mailEntities,
+  ...rateLimitEntities,
+  ...sessionEntities,
+  ...testimonialEntities,
+];

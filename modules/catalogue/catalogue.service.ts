@@ -1,0 +1,58 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { NotFound } from '../../api/http/index.ts';
+import { CategorySchema, LocationSchema, type Category, type Location } from './catalogue.entity.ts';
+import { referenceCategories, referenceLocations } from './catalogue.reference-data.ts';
+
+export interface CategoryView {
+  id: number;
+  slug: string;
+  name: string;
+  nameAm: string;
+}
+
+export interface LocationView {
+  id: number;
+  city: string;
+  cityAm: string;
+  region: string;
+  regionAm: string;
+}
+
+const categoryView = (c: Category): CategoryView => ({ id: c.id, slug: c.slug, name: c.name, nameAm: c.nameAm });
+const locationView = (l: Location): LocationView => ({ id: l.id, city: l.city, cityAm: l.cityAm, region: l.region, regionAm: l.regionAm });
+
+export async function listCategories(em: EntityManager): Promise<CategoryView[]> {
+  const rows = await em.findAll(CategorySchema, { orderBy: { name: 'asc' } });
+  return rows.map(categoryView);
+}
+
+export async function getCategory(em: EntityManager, id: number): Promise<CategoryView> {
+  const row = await em.findOne(CategorySchema, { id });
+  if (!row) throw new NotFound('category_not_found');
+  return categoryView(row);
+}
+
+export async function listLocations(em: EntityManager): Promise<LocationView[]> {
+  const rows = await em.findAll(LocationSchema, { orderBy: { city: 'asc', region: 'asc' } });
+  return rows.map(locationView);
+}
+
+/** Adds missing reference rows and refreshes names of existing ones; never deletes (fundraisers point at them). */
+export async function seedReferenceData(em: EntityManager): Promise<{ categories: number; locations: number }> {
+  const categories = await em.findAll(CategorySchema);
+  const bySlug = new Map(categories.map((c) => [c.slug, c]));
+  for (const data of referenceCategories) {
+    const existing = bySlug.get(data.slug);
+    if (existing) em.assign(existing, { name: data.name, nameAm: data.nameAm });
+    else em.create(CategorySchema, { ...data });
+  }
+  const locations = await em.findAll(LocationSchema);
+  const byPlace = new Map(locations.map((l) => [`${l.city}|${l.region}`, l]));
+  for (const data of referenceLocations) {
+    const existing = byPlace.get(`${data.city}|${data.region}`);
+    if (existing) em.assign(existing, { cityAm: data.cityAm, regionAm: data.regionAm });
+    else em.create(LocationSchema, { ...data });
+  }
+  await em.flush();
+  return { categories: referenceCategories.length, locations: referenceLocations.length };
+}

@@ -1,0 +1,6 @@
+export { createMailer, listOutbox } from './mail.service.ts';
+export type { Mailer, MailMessage } from './mail.service.ts';
+export type { OutboxMail, MailStatus } from './outbox-mail.entity.ts';
+
+import { OutboxMailSchema } from './outbox-mail.entity.ts';
+export const mailEntities = [OutboxMailSchema];

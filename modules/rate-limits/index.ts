@@ -1,0 +1,5 @@
+export { consume, reset, purgeOldHits } from './rate-limit.service.ts';
+export type { Limit } from './rate-limit.service.ts';
+
+import { RateLimitHitSchema } from './rate-limit-hit.entity.ts';
+export const rateLimitEntities = [RateLimitHitSchema];

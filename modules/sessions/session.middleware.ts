@@ -1,0 +1,54 @@
+import type Cookies from 'cookies';
+import type { AppMiddleware } from '../../api/http/index.ts';
+import type { Session } from './session.entity.ts';
+import { createSession, destroySession, findLiveSession, touchSession } from './session.service.ts';
+
+export const sessionCookie = 'sid';
+
+export interface SessionHandle {
+  /** The current session, or null for a visitor who has none. */
+  readonly current: Session | null;
+  /** Starts a new session with a fresh id (never reusing the old one: no fixation). */
+  start(input: { userId: number | null; rememberMe?: boolean; data?: Record<string, unknown> }): Promise<Session>;
+  /** Ends the session on the server, so the old cookie no longer works anywhere. */
+  end(): Promise<void>;
+}
+
+/** Server-side sessions: the cookie holds only a random token, the row lives in the database. */
+export function sessions(options: { secure: boolean }): AppMiddleware {
+  const cookieOptions = (expires?: Date): Cookies.SetOption => ({
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    overwrite: true,
+    signed: false,
+    ...(expires ? { expires } : {}),
+  });
+
+  return async (ctx, next) => {
+    const em = ctx.state.em;
+    const token = ctx.cookies.get(sessionCookie);
+    let current = token ? await findLiveSession(em, token) : null;
+    if (token && !current) ctx.cookies.set(sessionCookie, '', { ...cookieOptions(new Date(0)) });
+    if (current) await touchSession(em, current);
+
+    ctx.state.session = {
+      get current() {
+        return current;
+      },
+      async start(input) {
+        if (current) await destroySession(em, current);
+        const created = await createSession(em, { userId: input.userId, rememberMe: input.rememberMe ?? false, data: input.data });
+        current = created.session;
+        ctx.cookies.set(sessionCookie, created.token, cookieOptions(created.session.absoluteExpiresAt));
+        return current;
+      },
+      async end() {
+        if (current) await destroySession(em, current);
+        current = null;
+        ctx.cookies.set(sessionCookie, '', cookieOptions(new Date(0)));
+      },
+    };
+    return next();
+  };
+}

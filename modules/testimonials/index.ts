@@ -1,0 +1,7 @@
+export { testimonialRoutes } from './testimonial.routes.ts';
+export { listPublishedTestimonials, addTestimonial } from './testimonial.service.ts';
+export type { TestimonialView } from './testimonial.service.ts';
+export { demoTestimonials } from './testimonial.demo-data.ts';
+
+import { TestimonialSchema } from './testimonial.entity.ts';
+export const testimonialEntities = [TestimonialSchema];

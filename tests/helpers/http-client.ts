@@ -1,0 +1,47 @@
+/**
+ * A minimal browser stand-in for API tests: keeps cookies, and echoes the XSRF-TOKEN
+ * cookie in the X-XSRF-TOKEN header on unsafe methods, as the site's API client does.
+ */
+export class TestClient {
+  readonly baseUrl: string;
+  readonly cookies = new Map<string, string>();
+  lang: 'en' | 'am' = 'en';
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  async request(method: string, path: string, options: { json?: unknown; body?: string; headers?: Record<string, string>; xsrf?: boolean } = {}) {
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+    if (unsafe && options.xsrf !== false && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/csrf');
+    const headers: Record<string, string> = { 'Accept-Language': this.lang, ...options.headers };
+    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (unsafe && options.xsrf !== false) headers['X-XSRF-TOKEN'] = this.cookies.get('XSRF-TOKEN') ?? '';
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers['Content-Type'] ??= 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const response = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index);
+      const value = pair.slice(index + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let data: any = undefined;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text) data = JSON.parse(text);
+    return { status: response.status, headers: response.headers, data, text };
+  }
+
+  get(path: string, headers?: Record<string, string>) {
+    return this.request('GET', path, { headers });
+  }
+
+  post(path: string, json?: unknown, options: { headers?: Record<string, string>; xsrf?: boolean } = {}) {
+    return this.request('POST', path, { json, ...options });
+  }
+}

@@ -1,0 +1,54 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { MikroORM } from '@mikro-orm/core';
+import { createApp } from '../../api/app.ts';
+import { loadConfig, type Config } from '../../api/config.ts';
+import { createLogger } from '../../api/logger.ts';
+import type { SiteHolder } from '../../api/site/index.ts';
+import { seedReference } from '../../db/index.ts';
+import { createMailer, type Mailer } from '../../modules/mail/index.ts';
+import { TestClient } from './http-client.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  orm: MikroORM;
+  config: Config;
+  mailer: Mailer;
+  site: SiteHolder;
+  url: string;
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+/** The real app on a real (fresh) database, listening on a free loopback port. */
+export async function startTestApp(env: Record<string, string> = {}, options: { site?: SiteHolder } = {}): Promise<TestApp> {
+  const database: TestDatabase = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'data',
+    SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  await seedReference(database.orm.em.fork());
+  const logger = createLogger(config.LOG_LEVEL);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+  const site = options.site ?? { current: null };
+  const app = createApp({ config, orm: database.orm, logger, mailer, site });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    orm: database.orm,
+    config,
+    mailer,
+    site,
+    url,
+    client: () => new TestClient(url),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.drop();
+    },
+  };
+}
