@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('starts with no configuration at all: embedded SQLite on port 8080, a secret kept in the data folder', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    assert.equal(config.PORT, 8080);
+    assert.equal(config.DATABASE_URL, 'sqlite:data/app.db');
+    assert.equal(config.PUBLIC_URL, 'http://localhost:8080');
+    assert.equal(config.SMTP_URL, undefined);
+    assert.ok(config.SESSION_SECRET.length >= 32);
+    assert.equal(readFileSync(join(dataDir, 'session-secret'), 'utf8'), config.SESSION_SECRET);
+    assert.equal(loadConfig({ DATA_DIR: dataDir }).SESSION_SECRET, config.SESSION_SECRET, 'the same secret after a restart');
+    assert.ok(Object.isFrozen(config));
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    assert.throws(
+      () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'postgres://x', SMTP_URL: 'not a url', RECAPTCHA_MIN_SCORE: '2' }),
+      (error: Error) =>
+        error instanceof ConfigError &&
+        /PORT:/.test(error.message) &&
+        /DATABASE_URL: must start with sqlite: or mysql:\/\//.test(error.message) &&
+        /SMTP_URL:/.test(error.message) &&
+        /RECAPTCHA_MIN_SCORE:/.test(error.message),
+    );
+  });
+
+  it('refuses to run in production without a real session secret', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /SESSION_SECRET: required in production/);
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short' }), /SESSION_SECRET: must be at least 32 characters/);
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'config-')), SMTP_URL: '', ANALYTICS_ID: '  ' });
+    assert.equal(config.SMTP_URL, undefined);
+    assert.equal(config.ANALYTICS_ID, undefined);
+  });
+});

@@ -1,0 +1,17 @@
+/** npm run build: exports the data snapshot from the database and builds the site from it. */
+import { loadConfig } from '../api/config.ts';
+import { createLogger } from '../api/logger.ts';
+import { buildSiteIfStale } from '../api/site/index.ts';
+import { migrate, openDatabase, seedReference } from '../db/index.ts';
+
+const config = loadConfig();
+const logger = createLogger(config.LOG_LEVEL);
+const orm = await openDatabase(config.DATABASE_URL);
+try {
+  await migrate(orm);
+  await seedReference(orm.em.fork());
+  const { info } = await buildSiteIfStale(orm.em.fork(), config, logger, { force: process.argv.includes('--force') });
+  logger.info({ id: info.id }, 'current site build');
+} finally {
+  await orm.close();
+}
