@@ -21,7 +21,9 @@ export function xsrfProtection(options: { secret: string; secure: boolean; exemp
 
   return async (ctx, next) => {
     const cookie = ctx.cookies.get(cookieName);
-    if (!isValid(cookie)) {
+    // Assets (paths with a file extension) never need the token, and a Set-Cookie would stop caches from keeping them.
+    const asset = /\.[a-z0-9]+$/i.test(ctx.path) && !ctx.path.startsWith('/api/');
+    if (!isValid(cookie) && !asset) {
       const nonce = randomBytes(24).toString('base64url');
       ctx.cookies.set(cookieName, `${nonce}.${sign(nonce)}`, {
         httpOnly: false,

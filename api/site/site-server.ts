@@ -40,6 +40,8 @@ async function serveStatic(ctx: AppContext, root: string): Promise<boolean> {
       gzip: true,
       hidden: false,
       setHeaders: (res, path) => {
+        // Caches must keep the brotli, gzip and plain copies apart.
+        res.setHeader('Vary', 'Accept-Encoding');
         // Hashed asset names change with their content, so they can be kept for a year.
         const immutable = path.includes(`${join(root, '_astro')}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');

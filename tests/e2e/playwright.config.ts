@@ -1,0 +1,48 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+// Each run gets an empty database, so demo data and every flow start from the same state.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+export const databaseUrl = `sqlite:${join(dataDir, 'e2e.db')}`;
+process.env.E2E_DATABASE_URL = databaseUrl;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  outputDir: join(import.meta.dirname, '../../test-results'),
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node scripts/start.ts',
+    cwd: join(import.meta.dirname, '../..'),
+    url: `http://localhost:${port}/api/categories`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      CONTACT_EMAIL: 'support@e2e.test',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
