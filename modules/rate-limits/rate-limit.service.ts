@@ -12,7 +12,17 @@ export interface Limit {
  * Records the hit when under the limit; otherwise throws 429 with the wait until the oldest
  * hit in the window falls out of it.
  */
-export async function consume(em: EntityManager, bucket: string, { limit, windowMs }: Limit, now = new Date()): Promise<void> {
+export async function consume(em: EntityManager, bucket: string, limit: Limit, now = new Date()): Promise<void> {
+  await check(em, bucket, limit, now);
+  em.create(RateLimitHitSchema, { bucket, hitAt: now });
+  await em.flush();
+}
+
+/**
+ * Throws 429 like `consume` when the bucket is full, but records nothing: for limits that
+ * count only some outcomes (failed sign-ins), checked before the attempt and consumed after.
+ */
+export async function check(em: EntityManager, bucket: string, { limit, windowMs }: Limit, now = new Date()): Promise<void> {
   const since = new Date(now.getTime() - windowMs);
   const hits = await em.find(
     RateLimitHitSchema,
@@ -23,8 +33,6 @@ export async function consume(em: EntityManager, bucket: string, { limit, window
     const oldestCounted = hits[hits.length - 1]!.hitAt;
     throw new TooManyRequests((oldestCounted.getTime() + windowMs - now.getTime()) / 1000);
   }
-  em.create(RateLimitHitSchema, { bucket, hitAt: now });
-  await em.flush();
 }
 
 /** Forgets a bucket, e.g. after a successful sign-in clears earlier failures. */

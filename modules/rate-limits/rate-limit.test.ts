@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../api/http/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database.ts';
-import { consume, purgeOldHits, reset } from './index.ts';
+import { check, consume, purgeOldHits, reset } from './index.ts';
 
 describe('rate limits', () => {
   let db: TestDatabase;
@@ -31,5 +31,17 @@ describe('rate limits', () => {
     await reset(db.orm.em.fork(), 'reset:me');
     await consume(db.orm.em.fork(), 'reset:me', limit, now);
     assert.ok((await purgeOldHits(db.orm.em.fork(), 60_000, new Date(now.getTime() + 120_000))) >= 1);
+  });
+
+  it('checks a bucket without recording a hit', async () => {
+    const now = new Date('2026-01-03T10:00:00Z');
+    const limit = { limit: 2, windowMs: 60_000 };
+    for (let i = 0; i < 5; i += 1) await check(db.orm.em.fork(), 'check:me', limit, now);
+    await consume(db.orm.em.fork(), 'check:me', limit, now);
+    await consume(db.orm.em.fork(), 'check:me', limit, now);
+    await assert.rejects(
+      check(db.orm.em.fork(), 'check:me', limit, new Date(now.getTime() + 15_000)),
+      (error: AppError) => error.status === 429 && error.headers['Retry-After'] === '45',
+    );
   });
 });
