@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import type { MikroORM } from '@mikro-orm/core';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import { accountRoutes, createAccountService, createGoogleVerifier } from '../modules/accounts/index.ts';
+import { createCaptcha } from '../modules/captcha/index.ts';
 import { catalogueRoutes } from '../modules/catalogue/index.ts';
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
@@ -40,7 +42,17 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContextExtras
   const app = new Koa<AppState, AppContextExtras>({ proxy: config.TRUST_PROXY });
   const secure = config.PUBLIC_URL.startsWith('https:');
 
+  const captcha = createCaptcha({
+    secret: config.RECAPTCHA_SECRET,
+    verifyUrl: config.RECAPTCHA_VERIFY_URL,
+    minScore: config.RECAPTCHA_MIN_SCORE,
+    logger,
+  });
+  const accounts = createAccountService({ mailer, publicUrl: config.PUBLIC_URL, logger });
+  const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, logger });
+
   const definitions: RouteDefinition[] = [
+    ...accountRoutes({ accounts, captcha, google }),
     ...catalogueRoutes,
     ...testimonialRoutes,
     ...contactRoutes(createContactService({ mailer, supportEmail: config.CONTACT_EMAIL })),
@@ -79,6 +91,11 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContextExtras
   app.use(siteServer(site, (ctx) => ({ em: ctx.state.em, lang: ctx.state.lang, requestId: ctx.state.requestId })));
   app.use(() => {
     throw new NotFound();
+  });
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    // A visitor closing the tab mid-download is routine, not an error worth a stack trace.
+    const routine = error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.code === 'EPIPE';
+    logger[routine ? 'debug' : 'error']({ err: error }, 'response stream error');
   });
   return app;
 }

@@ -27,6 +27,7 @@ const schema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   GOOGLE_CLIENT_ID: optional,
+  GOOGLE_JWKS_URL: z.url({ message: 'must be an absolute URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,

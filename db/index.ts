@@ -1,4 +1,5 @@
 export { openDatabase, migrate, dialectOf, ormOptions, migrationsPath } from './database.ts';
 export type { Dialect } from './database.ts';
 export { entities } from './entities.ts';
-export { seedReference, seedDemoIfEmpty } from './seed.ts';
+export { seedReference, seedDemoIfEmpty, demoAdminEmail } from './seed.ts';
+export type { DemoSeed } from './seed.ts';

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { ensureAdmin, UserSchema } from '../modules/accounts/index.ts';
 import { seedReferenceData } from '../modules/catalogue/index.ts';
 import { addTestimonial, demoTestimonials, listPublishedTestimonials } from '../modules/testimonials/index.ts';
 
@@ -6,9 +7,18 @@ export async function seedReference(em: EntityManager) {
   return seedReferenceData(em);
 }
 
+export interface DemoSeed {
+  /** The demo admin's credentials: the password is generated, so it is shown once, on the first start. */
+  admin: { email: string; password: string };
+}
+
+export const demoAdminEmail = 'admin@example.com';
+
 /** Demo content only goes into an empty database, so it never mixes with real data. */
-export async function seedDemoIfEmpty(em: EntityManager): Promise<boolean> {
-  if ((await listPublishedTestimonials(em)).length > 0) return false;
+export async function seedDemoIfEmpty(em: EntityManager): Promise<DemoSeed | null> {
+  if ((await listPublishedTestimonials(em)).length > 0 || (await em.count(UserSchema)) > 0) return null;
   for (const testimonial of demoTestimonials) await addTestimonial(em, testimonial);
-  return true;
+  // Never a fixed password: a demo database that ends up on a public host must not open with a known one.
+  const admin = await ensureAdmin(em, { email: demoAdminEmail, firstName: 'Demo', lastName: 'Admin' });
+  return { admin: { email: admin.user.email, password: admin.password! } };
 }

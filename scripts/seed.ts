@@ -7,7 +7,13 @@ try {
   await migrate(orm);
   const reference = await seedReference(orm.em.fork());
   console.log(`Reference data: ${reference.categories} categories, ${reference.locations} locations.`);
-  console.log((await seedDemoIfEmpty(orm.em.fork())) ? 'Demo data loaded.' : 'The database has content; demo data skipped.');
+  const demo = await seedDemoIfEmpty(orm.em.fork());
+  if (demo) {
+    console.log('Demo data loaded.');
+    console.log(`Demo admin account: ${demo.admin.email}, password ${demo.admin.password} (generated now and shown only once).`);
+  } else {
+    console.log('The database has content; demo data skipped.');
+  }
 } finally {
   await orm.close();
 }

@@ -9,7 +9,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The body carries a secret (a sign-in or reset link): once SMTP has accepted the mail the
+   * outbox keeps only its envelope. Without SMTP the outbox is the mailbox, so the body stays.
+   */
+  sensitive?: boolean;
 }
+
+const removedBody = '[removed after delivery: it contained a single-use link]';
 
 export interface Mailer {
   /** Stores the mail in the outbox, then delivers it; a delivery failure is recorded, not thrown. */
@@ -45,6 +52,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       mail.messageId = info.messageId ?? null;
       mail.sentAt = new Date();
       mail.lastError = null;
+      if (mail.sensitive) {
+        mail.text = removedBody;
+        mail.html = null;
+      }
     } catch (error) {
       mail.status = 'FAILED';
       mail.lastError = error instanceof Error ? error.message : String(error);
@@ -64,6 +75,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         html: message.html ?? null,
         status: 'PENDING',
         attempts: 0,
+        sensitive: message.sensitive ?? false,
       });
       await em.flush();
       await deliver(em, mail);

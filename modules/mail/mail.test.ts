@@ -52,4 +52,41 @@ describe('mailer', () => {
       await smtp.close();
     }
   });
+
+  it('drops the body of a sensitive mail once SMTP accepted it, also after a retry, and keeps it while it is the only copy', async () => {
+    const secret = 'https://example.org/reset-password?token=secret-token';
+    const logged = await createMailer({ smtpUrl: undefined, from: 'Test <no-reply@example.org>', logger }).send(db.orm.em.fork(), {
+      to: 'c@example.org',
+      subject: 'Reset',
+      text: secret,
+      sensitive: true,
+    });
+    assert.equal(logged.status, 'LOGGED');
+    assert.match(logged.text, /secret-token/, 'without SMTP the outbox is the mailbox');
+
+    const port = await freePort();
+    const down = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Test <no-reply@example.org>', logger });
+    const failed = await down.send(db.orm.em.fork(), { to: 'd@example.org', subject: 'Reset', text: secret, html: `<a href="${secret}">x</a>`, sensitive: true });
+    assert.equal(failed.status, 'FAILED');
+    assert.match(failed.text, /secret-token/, 'kept for the retry');
+
+    const smtp = await startSmtpCatcher();
+    try {
+      const mailer = createMailer({ smtpUrl: smtp.url, from: 'Test <no-reply@example.org>', logger });
+      await mailer.retryFailed(db.orm.em.fork());
+      assert.ok(smtp.mails.some((m) => m.to.includes('d@example.org') && m.raw.includes('secret-token')));
+      const sent = await mailer.send(db.orm.em.fork(), { to: 'e@example.org', subject: 'Verify', text: secret, sensitive: true });
+      const plain = await mailer.send(db.orm.em.fork(), { to: 'f@example.org', subject: 'Hello', text: 'An ordinary mail' });
+      const rows = await listOutbox(db.orm.em.fork(), { limit: 20 });
+      for (const id of [failed.id, sent.id]) {
+        const row = rows.find((m) => m.id === id)!;
+        assert.equal(row.status, 'SENT');
+        assert.doesNotMatch(row.text, /secret-token/);
+        assert.equal(row.html, null);
+      }
+      assert.equal(rows.find((m) => m.id === plain.id)?.text, 'An ordinary mail');
+    } finally {
+      await smtp.close();
+    }
+  });
 });

@@ -17,6 +17,8 @@ export const OutboxMailSchema = defineEntity({
     subject: p.string().length(255),
     text: p.text(),
     html: p.text().nullable(),
+    /** The body holds a secret link; it is dropped once SMTP accepted the mail (see MailMessage.sensitive). */
+    sensitive: p.boolean().default(false),
     status: p.enum(mailStatuses).default('PENDING').index(),
     attempts: p.integer().default(0),
     lastError: p.text().nullable(),

@@ -1,0 +1,305 @@
+import { createHash } from 'node:crypto';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import type { Logger } from 'pino';
+import { Conflict, Forbidden, NotFound, ValidationFailed, message, type Language } from '../../api/http/index.ts';
+import { LocationSchema } from '../catalogue/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import { check, consume, reset, type Limit } from '../rate-limits/index.ts';
+import { destroyUserSessions } from '../sessions/index.ts';
+import { passwordResetMail, verificationMail } from './account.mails.ts';
+import { consumeToken, expireTokens, findLiveToken, issueToken } from './account-token.service.ts';
+import type { GoogleIdentity } from './google.ts';
+import { generatePassword, hashPassword, needsRehash, passwordProblem, passwordRules, verifyAgainstDummy, verifyPassword } from './password.ts';
+import { UserSchema, type User, type UserLanguage } from './user.entity.ts';
+
+/**
+ * Failed sign-ins only: 5 per account and 20 per client address in 15 minutes. A success
+ * clears the account's count, so a person who mistypes twice is not punished later.
+ */
+export const loginLimits = {
+  perAccount: { limit: 5, windowMs: 15 * 60_000 },
+  perAddress: { limit: 20, windowMs: 15 * 60_000 },
+} as const satisfies Record<string, Limit>;
+
+/** Mails on request (new verification link, reset link): enough for a person, too few to bomb an inbox. */
+export const mailRequestLimits = {
+  perEmail: { limit: 5, windowMs: 60 * 60_000 },
+  perAddress: { limit: 20, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, Limit>;
+
+export const registerLimits = { perAddress: { limit: 30, windowMs: 60 * 60_000 } } as const satisfies Record<string, Limit>;
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  language?: UserLanguage | undefined;
+}
+
+export interface ProfileInput {
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  phone?: string | null | undefined;
+  bio?: string | null | undefined;
+  locationId?: number | null | undefined;
+  language?: UserLanguage | undefined;
+  avatarMediaId?: number | null | undefined;
+}
+
+export interface AccountService {
+  register(em: EntityManager, input: RegisterInput, from: { ip: string; lang: Language }): Promise<User>;
+  verifyEmail(em: EntityManager, token: string): Promise<User>;
+  /** Throws 429 when too many mails were asked for this address or from this client. */
+  limitMailRequests(em: EntityManager, kind: 'verify' | 'reset', email: string, ip: string): Promise<void>;
+  /** Mails a new verification link when an unverified account has this address; otherwise does nothing. */
+  sendVerificationMailTo(em: EntityManager, email: string): Promise<void>;
+  /** Mails a reset link when an account has this address; otherwise does nothing. */
+  sendPasswordResetMailTo(em: EntityManager, email: string): Promise<void>;
+  /** The user, or null for a wrong e-mail or password; 429 when locked out, 403 while the e-mail is unverified. */
+  authenticatePassword(em: EntityManager, input: { email: string; password: string; ip: string }): Promise<User | null>;
+  recordFailedSignIn(em: EntityManager, ip: string): Promise<void>;
+  signInWithGoogle(em: EntityManager, identity: GoogleIdentity, from: { lang: Language }): Promise<User>;
+  checkResetToken(em: EntityManager, token: string): Promise<User>;
+  /** Sets the password and ends every session of the user except `keepSession` when it is theirs. */
+  resetPassword(
+    em: EntityManager,
+    input: { token: string; newPassword: string; keepSession?: { id: string; userId: number | null } | null | undefined },
+    from: { lang: Language },
+  ): Promise<User>;
+  findUser(em: EntityManager, id: number): Promise<User | null>;
+  /** The user `id` as seen by `viewer`: themself or an admin; 403 for anybody else. */
+  userFor(em: EntityManager, viewer: User, id: number): Promise<User>;
+  updateProfile(em: EntityManager, user: User, input: ProfileInput, from: { lang: Language }): Promise<User>;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Rate-limit buckets name an address by a hash: it fits the bucket column, and the counters hold no e-mail addresses. */
+function emailKey(email: string): string {
+  return createHash('sha256').update(normaliseEmail(email)).digest('hex').slice(0, 40);
+}
+
+function assertStrongPassword(password: string, identity: { email?: string; firstName?: string; lastName?: string }, lang: Language, field: string) {
+  const problem = passwordProblem(password, identity);
+  if (!problem) return;
+  const text =
+    problem === 'password_too_short'
+      ? message(lang, 'field.too_short', { min: passwordRules.minLength })
+      : problem === 'password_too_long'
+        ? message(lang, 'field.too_long', { max: passwordRules.maxLength })
+        : message(lang, `field.${problem}`);
+  throw new ValidationFailed({ [field]: text });
+}
+
+export function createAccountService(deps: { mailer: Mailer; publicUrl: string; logger?: Logger }): AccountService {
+  const base = deps.publicUrl.replace(/\/+$/, '');
+
+  async function mailVerification(em: EntityManager, user: User): Promise<void> {
+    const token = await issueToken(em, user, 'VERIFY_EMAIL');
+    await deps.mailer.send(em, { ...verificationMail(user, `${base}/verify-email?token=${encodeURIComponent(token)}`), sensitive: true });
+  }
+
+  const service: AccountService = {
+    async register(em, input, from) {
+      await consume(em, `register:ip:${from.ip}`, registerLimits.perAddress);
+      const email = normaliseEmail(input.email);
+      assertStrongPassword(input.password, { email, firstName: input.firstName, lastName: input.lastName }, from.lang, 'password');
+      if (await em.count(UserSchema, { email })) throw new Conflict('email_taken');
+      const user = em.create(UserSchema, {
+        email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        language: input.language ?? from.lang,
+        admin: false,
+        emailVerifiedAt: null,
+      });
+      try {
+        await em.flush();
+      } catch (error) {
+        // Two sign-ups for one address at the same moment: the unique index decides.
+        if (error instanceof UniqueConstraintViolationException) throw new Conflict('email_taken');
+        throw error;
+      }
+      await mailVerification(em, user);
+      return user;
+    },
+
+    async verifyEmail(em, token) {
+      const user = await consumeToken(em, token, 'VERIFY_EMAIL');
+      user.emailVerifiedAt ??= new Date();
+      await em.flush();
+      return user;
+    },
+
+    async limitMailRequests(em, kind, email, ip) {
+      await consume(em, `mail:${kind}:ip:${ip}`, mailRequestLimits.perAddress);
+      await consume(em, `mail:${kind}:email:${emailKey(email)}`, mailRequestLimits.perEmail);
+    },
+
+    async sendVerificationMailTo(em, email) {
+      const user = await em.findOne(UserSchema, { email: normaliseEmail(email) });
+      if (!user || user.emailVerifiedAt) return;
+      await mailVerification(em, user);
+    },
+
+    async sendPasswordResetMailTo(em, email) {
+      const user = await em.findOne(UserSchema, { email: normaliseEmail(email) });
+      if (!user) return;
+      const token = await issueToken(em, user, 'RESET_PASSWORD');
+      await deps.mailer.send(em, { ...passwordResetMail(user, `${base}/reset-password?token=${encodeURIComponent(token)}`), sensitive: true });
+    },
+
+    async authenticatePassword(em, input) {
+      const email = normaliseEmail(input.email);
+      const accountBucket = `login:account:${emailKey(email)}`;
+      const addressBucket = `login:ip:${input.ip}`;
+      await check(em, accountBucket, loginLimits.perAccount);
+      await check(em, addressBucket, loginLimits.perAddress);
+      const user = await em.findOne(UserSchema, { email }, { populate: ['passwordHash'] });
+      const hash = user?.passwordHash;
+      // Unknown e-mail and wrong password cost the same time and give the same answer.
+      const matches = hash ? await verifyPassword(input.password, hash) : await verifyAgainstDummy(input.password);
+      if (!user || !hash || !matches) {
+        await consume(em, accountBucket, loginLimits.perAccount);
+        await consume(em, addressBucket, loginLimits.perAddress);
+        return null;
+      }
+      await reset(em, accountBucket);
+      if (!user.emailVerifiedAt) throw new Forbidden('email_not_verified');
+      if (needsRehash(hash)) user.passwordHash = await hashPassword(input.password);
+      user.lastLoginAt = new Date();
+      await em.flush();
+      return user;
+    },
+
+    async recordFailedSignIn(em, ip) {
+      await consume(em, `login:ip:${ip}`, loginLimits.perAddress);
+    },
+
+    async signInWithGoogle(em, identity, from) {
+      const now = new Date();
+      let user = await em.findOne(UserSchema, { googleSubject: identity.subject });
+      if (!user) {
+        user = await em.findOne(UserSchema, { email: identity.email }, { populate: ['passwordHash'] });
+        if (user) {
+          if (user.googleSubject) throw new Conflict('google_account_conflict');
+          if (!user.emailVerifiedAt) {
+            // Nobody proved they own this address until now. Whoever chose the password may
+            // have registered someone else's address in advance; Google just proved it is
+            // this person's, so that password and any session it opened must not survive.
+            user.passwordHash = null;
+            user.emailVerifiedAt = now;
+            await destroyUserSessions(em, user.id);
+          }
+          user.googleSubject = identity.subject;
+        } else {
+          user = em.create(UserSchema, {
+            email: identity.email,
+            passwordHash: null,
+            firstName: (identity.givenName ?? identity.name ?? identity.email.split('@')[0]!).slice(0, 100),
+            lastName: (identity.familyName ?? '').slice(0, 100),
+            language: from.lang,
+            admin: false,
+            emailVerifiedAt: now,
+            googleSubject: identity.subject,
+          });
+        }
+      }
+      user.lastLoginAt = now;
+      try {
+        await em.flush();
+      } catch (error) {
+        if (error instanceof UniqueConstraintViolationException) throw new Conflict('google_account_conflict');
+        throw error;
+      }
+      return user;
+    },
+
+    async checkResetToken(em, token) {
+      return (await findLiveToken(em, token, 'RESET_PASSWORD')).user;
+    },
+
+    async resetPassword(em, input, from) {
+      // Judge the password before using the token up, so a weak choice does not burn the link.
+      const live = await findLiveToken(em, input.token, 'RESET_PASSWORD');
+      const identity = { email: live.user.email, firstName: live.user.firstName, lastName: live.user.lastName };
+      assertStrongPassword(input.newPassword, identity, from.lang, 'newPassword');
+      const user = await consumeToken(em, input.token, 'RESET_PASSWORD');
+      user.passwordHash = await hashPassword(input.newPassword);
+      // The reset link reached the mailbox, which proves the address as well as a verification link would.
+      user.emailVerifiedAt ??= new Date();
+      await em.flush();
+      await expireTokens(em, user, 'RESET_PASSWORD');
+      await destroyUserSessions(em, user.id, input.keepSession?.userId === user.id ? input.keepSession.id : undefined);
+      await reset(em, `login:account:${emailKey(user.email)}`);
+      return user;
+    },
+
+    async findUser(em, id) {
+      return em.findOne(UserSchema, { id });
+    },
+
+    async userFor(em, viewer, id) {
+      if (viewer.id === id) return viewer;
+      if (!viewer.admin) throw new Forbidden();
+      const user = await em.findOne(UserSchema, { id });
+      if (!user) throw new NotFound('user_not_found');
+      return user;
+    },
+
+    async updateProfile(em, user, input, from) {
+      if (input.locationId !== undefined && input.locationId !== null) {
+        const location = await em.findOne(LocationSchema, { id: input.locationId });
+        if (!location) throw new ValidationFailed({ locationId: message(from.lang, 'field.location_unknown') });
+        user.location = location;
+      } else if (input.locationId === null) {
+        user.location = null;
+      }
+      if (input.firstName !== undefined) user.firstName = input.firstName;
+      if (input.lastName !== undefined) user.lastName = input.lastName;
+      if (input.phone !== undefined) user.phone = input.phone;
+      if (input.bio !== undefined) user.bio = input.bio;
+      if (input.language !== undefined) user.language = input.language;
+      if (input.avatarMediaId !== undefined) user.avatarMediaId = input.avatarMediaId;
+      await em.flush();
+      return user;
+    },
+  };
+  return service;
+}
+
+/**
+ * Creates an admin, or makes an existing account one (for `npm run create-admin` and the demo
+ * seed). Without a password one is generated and returned, so it can be shown once.
+ */
+export async function ensureAdmin(
+  em: EntityManager,
+  input: { email: string; password?: string | undefined; firstName: string; lastName: string },
+): Promise<{ user: User; created: boolean; password: string | null }> {
+  const email = normaliseEmail(input.email);
+  const password = input.password ?? generatePassword();
+  assertStrongPassword(password, { email, firstName: input.firstName, lastName: input.lastName }, 'en', 'password');
+  const existing = await em.findOne(UserSchema, { email });
+  if (existing) {
+    existing.admin = true;
+    existing.emailVerifiedAt ??= new Date();
+    if (input.password) existing.passwordHash = await hashPassword(input.password);
+    await em.flush();
+    return { user: existing, created: false, password: input.password ?? null };
+  }
+  const user = em.create(UserSchema, {
+    email,
+    passwordHash: await hashPassword(password),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    language: 'en',
+    admin: true,
+    emailVerifiedAt: new Date(),
+  });
+  await em.flush();
+  return { user, created: true, password };
+}

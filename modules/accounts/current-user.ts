@@ -1,0 +1,34 @@
+import { Forbidden, Unauthorized, type AppContext } from '../../api/http/index.ts';
+import { UserSchema, type User } from './user.entity.ts';
+
+const loaded = new WeakMap<AppContext, Promise<User | null>>();
+
+/** The signed-in user of this request (loaded once per request), or null. */
+export function currentUser(ctx: AppContext): Promise<User | null> {
+  let user = loaded.get(ctx);
+  if (!user) {
+    const userId = ctx.state.session?.current?.userId;
+    user = userId ? ctx.state.em.findOne(UserSchema, { id: userId }) : Promise.resolve(null);
+    loaded.set(ctx, user);
+  }
+  return user;
+}
+
+/** 401 when nobody is signed in. */
+export async function requireUser(ctx: AppContext): Promise<User> {
+  const user = await currentUser(ctx);
+  if (!user) throw new Unauthorized();
+  return user;
+}
+
+/** 401 when nobody is signed in, 403 for a signed-in user without the admin flag. */
+export async function requireAdmin(ctx: AppContext): Promise<User> {
+  const user = await requireUser(ctx);
+  if (!user.admin) throw new Forbidden();
+  return user;
+}
+
+/** After sign-in or sign-out the cached answer is stale. */
+export function forgetCurrentUser(ctx: AppContext): void {
+  loaded.delete(ctx);
+}

@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { fakeUser, signIn } from '../../tests/helpers/accounts.ts';
+import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { UserSchema } from './index.ts';
+
+describe('profiles', () => {
+  let app: TestApp;
+  let addis: { id: number; city: string };
+  before(async () => {
+    app = await startTestApp();
+    addis = (await app.client().get('/api/locations')).data.find((l: { city: string }) => l.city === 'Addis Ababa');
+  });
+  after(() => app.close());
+
+  it('answers 401 when signed out', async () => {
+    const { user } = await fakeUser(app.orm);
+    const client = app.client();
+    assert.equal((await client.get(`/api/auth/users/${user.id}`)).status, 401);
+    const put = await client.request('PUT', `/api/auth/users/${user.id}`, { json: { firstName: 'X' } });
+    assert.equal(put.status, 401);
+    assert.equal(put.data.code, 'unauthorized');
+  });
+
+  it('lets a user read and change their own profile', async () => {
+    const me = await fakeUser(app.orm, { firstName: 'Tigist', lastName: 'Mekonnen' });
+    const browser = app.client();
+    await signIn(browser, me);
+    const read = await browser.get(`/api/auth/users/${me.user.id}`);
+    assert.equal(read.status, 200);
+    assert.equal(read.data.firstName, 'Tigist');
+    assert.doesNotMatch(read.text, /argon2|passwordHash|googleSubject/);
+
+    const changes = {
+      id: me.user.id,
+      firstName: 'ትዕግሥት',
+      lastName: 'መኮንን',
+      phone: '+251 911 234 567',
+      bio: 'Nurse in Addis Ababa, raising funds for a community clinic.',
+      locationId: addis.id,
+      language: 'am',
+      avatarMediaId: 42,
+    };
+    const put = await browser.request('PUT', `/api/auth/users/${me.user.id}`, { json: changes });
+    assert.equal(put.status, 200);
+    assert.equal(put.data.firstName, 'ትዕግሥት');
+    assert.equal(put.data.lastName, 'መኮንን');
+    assert.equal(put.data.phone, '+251 911 234 567');
+    assert.equal(put.data.bio, changes.bio);
+    assert.equal(put.data.locationId, addis.id);
+    assert.equal(put.data.location.city, 'Addis Ababa');
+    assert.equal(put.data.location.cityAm, 'አዲስ አበባ');
+    assert.equal(put.data.language, 'am');
+    assert.equal(put.data.avatarMediaId, 42);
+
+    const again = await browser.get(`/api/auth/users/${me.user.id}`);
+    assert.deepEqual(again.data, put.data, 'the change was stored');
+
+    // Clearing optional fields, and a partial update leaves the rest alone.
+    const cleared = await browser.request('PUT', `/api/auth/users/${me.user.id}`, { json: { phone: '', bio: null, locationId: null, avatarMediaId: null } });
+    assert.equal(cleared.status, 200);
+    assert.equal(cleared.data.phone, null);
+    assert.equal(cleared.data.bio, null);
+    assert.equal(cleared.data.location, null);
+    assert.equal(cleared.data.avatarMediaId, null);
+    assert.equal(cleared.data.firstName, 'ትዕግሥት');
+  });
+
+  it('refuses fields a user may not set, and invalid values, with per-field messages', async () => {
+    const me = await fakeUser(app.orm);
+    const browser = app.client();
+    await signIn(browser, me);
+    const path = `/api/auth/users/${me.user.id}`;
+    const sneaky = await browser.request('PUT', path, { json: { admin: true, email: 'other@example.com', emailVerified: true, passwordHash: 'x' } });
+    assert.equal(sneaky.status, 400);
+    for (const field of ['admin', 'email', 'emailVerified', 'passwordHash']) assert.match(sneaky.data.fields[field], /not expected/);
+    const stored = await app.orm.em.fork().findOneOrFail(UserSchema, { id: me.user.id });
+    assert.equal(stored.admin, false);
+    assert.equal(stored.email, me.email);
+
+    const invalid = await browser.request('PUT', path, {
+      json: { firstName: '', phone: 'call me', locationId: 999999, language: 'fr', avatarMediaId: 'abc', bio: 'x'.repeat(2001) },
+    });
+    assert.equal(invalid.status, 400);
+    assert.ok(invalid.data.fields.firstName);
+    assert.ok(invalid.data.fields.phone);
+    assert.ok(invalid.data.fields.language);
+    assert.ok(invalid.data.fields.avatarMediaId);
+    assert.ok(invalid.data.fields.bio);
+
+    const unknownLocation = await browser.request('PUT', path, { json: { locationId: 999999 } });
+    assert.equal(unknownLocation.status, 400);
+    assert.match(unknownLocation.data.fields.locationId, /from the list/);
+
+    const mismatch = await browser.request('PUT', path, { json: { id: me.user.id + 1, firstName: 'Abebe' } });
+    assert.equal(mismatch.status, 400);
+    assert.ok(mismatch.data.fields.id);
+  });
+
+  it('forbids reading or changing another user (403), without revealing whether they exist', async () => {
+    const me = await fakeUser(app.orm);
+    const other = await fakeUser(app.orm, { firstName: 'Private' });
+    const browser = app.client();
+    await signIn(browser, me);
+    const read = await browser.get(`/api/auth/users/${other.user.id}`);
+    assert.equal(read.status, 403);
+    assert.doesNotMatch(read.text, new RegExp(other.email));
+    const put = await browser.request('PUT', `/api/auth/users/${other.user.id}`, { json: { firstName: 'Hacked' } });
+    assert.equal(put.status, 403);
+    assert.equal((await app.orm.em.fork().findOneOrFail(UserSchema, { id: other.user.id })).firstName, 'Private');
+    assert.equal((await browser.get('/api/auth/users/999999')).status, 403);
+  });
+
+  it('lets an admin read and change any user; 404 for an unknown one', async () => {
+    const admin = await fakeUser(app.orm, { admin: true });
+    const other = await fakeUser(app.orm, { firstName: 'Yonas' });
+    const browser = app.client();
+    await signIn(browser, admin);
+    const read = await browser.get(`/api/auth/users/${other.user.id}`);
+    assert.equal(read.status, 200);
+    assert.equal(read.data.email, other.email);
+    assert.doesNotMatch(read.text, /argon2|passwordHash/);
+    const put = await browser.request('PUT', `/api/auth/users/${other.user.id}`, { json: { firstName: 'Yonatan' } });
+    assert.equal(put.status, 200);
+    assert.equal((await app.orm.em.fork().findOneOrFail(UserSchema, { id: other.user.id })).firstName, 'Yonatan');
+    const missing = await browser.get('/api/auth/users/999999');
+    assert.equal(missing.status, 404);
+    assert.equal(missing.data.code, 'user_not_found');
+  });
+
+  it('answers 400 for a malformed id', async () => {
+    const me = await fakeUser(app.orm);
+    const browser = app.client();
+    await signIn(browser, me);
+    assert.equal((await browser.get('/api/auth/users/abc')).status, 400);
+  });
+});

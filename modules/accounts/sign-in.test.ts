@@ -1,0 +1,222 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { fakeUser, signIn } from '../../tests/helpers/accounts.ts';
+import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { SessionSchema } from '../sessions/index.ts';
+import { UserSchema } from './index.ts';
+
+describe('password sign-in, status and sign-out', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp();
+  });
+  after(() => app.close());
+
+  it('signs in with the right password: the user, and a new HttpOnly session cookie', async () => {
+    const { email, password, user } = await fakeUser(app.orm, { firstName: 'Hanna', lastName: 'Tesfaye', admin: true });
+    const browser = app.client();
+    browser.cookies.set('sid', 'planted-by-an-attacker');
+    const response = await browser.post('/api/auth/login', { email: email.toUpperCase(), password });
+    assert.equal(response.status, 200);
+    assert.equal(response.data.id, user.id);
+    assert.equal(response.data.email, email);
+    assert.equal(response.data.firstName, 'Hanna');
+    assert.equal(response.data.lastName, 'Tesfaye');
+    assert.equal(response.data.admin, true);
+    assert.equal(response.data.emailVerified, true);
+    assert.equal(response.data.language, 'en');
+    assert.doesNotMatch(response.text, /argon2|passwordHash|googleSubject/);
+
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sid=') && !/expires=Thu, 01 Jan 1970/i.test(c));
+    assert.ok(cookie, 'a session cookie is set');
+    assert.match(cookie, /httponly/i);
+    assert.match(cookie, /samesite=lax/i);
+    const first = browser.cookies.get('sid')!;
+    assert.notEqual(first, 'planted-by-an-attacker');
+
+    // Signing in again issues yet another id; the previous one stops working.
+    await signIn(browser, { email, password });
+    const second = browser.cookies.get('sid')!;
+    assert.notEqual(second, first);
+    const stale = app.client();
+    stale.cookies.set('sid', first);
+    assert.equal((await stale.get('/api/auth/status')).data.authenticated, false);
+  });
+
+  it('reports the status: signed out, then signed in with the user and the idle timeout', async () => {
+    const browser = app.client();
+    const out = await browser.get('/api/auth/status');
+    assert.equal(out.status, 200);
+    assert.deepEqual(out.data, { authenticated: false, user: null, session: null });
+
+    const { email, password, user } = await fakeUser(app.orm);
+    await signIn(browser, { email, password });
+    const status = await browser.get('/api/auth/status');
+    assert.equal(status.data.authenticated, true);
+    assert.equal(status.data.user.id, user.id);
+    assert.equal(status.data.user.email, email);
+    assert.equal(status.data.session.rememberMe, false);
+    assert.equal(status.data.session.idleTimeoutMinutes, 30);
+    assert.doesNotMatch(status.text, /argon2/);
+  });
+
+  it('gives remember-me the 60-minute idle lifetime', async () => {
+    const { email, password, user } = await fakeUser(app.orm);
+    const browser = app.client();
+    await signIn(browser, { email, password }, true);
+    const status = await browser.get('/api/auth/status');
+    assert.equal(status.data.session.rememberMe, true);
+    assert.equal(status.data.session.idleTimeoutMinutes, 60);
+    const [row] = await app.orm.em.fork().find(SessionSchema, { userId: user.id });
+    assert.ok(Math.abs(row!.expiresAt.getTime() - row!.lastSeenAt.getTime() - 60 * 60_000) < 1000);
+  });
+
+  it('answers a wrong password and an unknown e-mail alike: 401, same code and message, similar time', async () => {
+    const { email } = await fakeUser(app.orm);
+    const client = app.client();
+    const wrong = await client.post('/api/auth/login', { email, password: 'not-the-password' });
+    const unknown = await client.post('/api/auth/login', { email: `nobody-${Date.now()}@example.com`, password: 'not-the-password' });
+    assert.equal(wrong.status, 401);
+    assert.equal(unknown.status, 401);
+    assert.equal(wrong.data.code, 'invalid_credentials');
+    assert.equal(unknown.data.code, wrong.data.code);
+    assert.equal(unknown.data.message, wrong.data.message);
+    assert.equal(client.cookies.has('sid'), false, 'no session for a failed sign-in');
+
+    // Without hashing a dummy password, an unknown e-mail would answer many times faster.
+    const time = async (body: unknown) => {
+      const started = performance.now();
+      await app.client().post('/api/auth/login', body);
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const known: number[] = [];
+    const unknownTimes: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const other = await fakeUser(app.orm);
+      known.push(await time({ email: other.email, password: `wrong-${i}` }));
+      unknownTimes.push(await time({ email: `ghost-${i}-${Date.now()}@example.com`, password: `wrong-${i}` }));
+    }
+    assert.ok(median(unknownTimes) > median(known) * 0.5, `unknown ${median(unknownTimes)} ms vs wrong password ${median(known)} ms`);
+  });
+
+  it('answers 403 email_not_verified for the right password of an unverified account, and 401 for a wrong one', async () => {
+    const { email, password } = await fakeUser(app.orm, { emailVerifiedAt: null });
+    const client = app.client();
+    const refused = await client.post('/api/auth/login', { email, password });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.data.code, 'email_not_verified');
+    assert.match(refused.data.message, /confirm your e-mail address/);
+    assert.match(refused.data.message, /new link/);
+    assert.equal(client.cookies.has('sid'), false);
+    const wrong = await client.post('/api/auth/login', { email, password: 'not-the-password' });
+    assert.equal(wrong.status, 401, 'an unverified account is not revealed by a wrong password');
+  });
+
+  it('copes with the longest e-mail addresses (the lockout counters key them by a hash)', async () => {
+    const email = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.com`;
+    assert.ok(email.length > 240);
+    const response = await app.client().post('/api/auth/login', { email, password: 'whatever-it-is' });
+    assert.equal(response.status, 401);
+  });
+
+  it('validates the sign-in body', async () => {
+    const response = await app.client().post('/api/auth/login', { email: 'nope', rememberMe: 'yes' });
+    assert.equal(response.status, 400);
+    assert.ok(response.data.fields.email);
+    assert.ok(response.data.fields.password);
+    assert.ok(response.data.fields.rememberMe);
+  });
+
+  it('signs out on the server: the old cookie no longer works anywhere', async () => {
+    const { email, password } = await fakeUser(app.orm);
+    const browser = app.client();
+    await signIn(browser, { email, password });
+    const token = browser.cookies.get('sid')!;
+    const out = await browser.post('/api/auth/logout');
+    assert.equal(out.status, 200);
+    assert.deepEqual(out.data, { authenticated: false, user: null, session: null });
+    assert.equal(browser.cookies.has('sid'), false, 'the cookie is cleared');
+    const replay = app.client();
+    replay.cookies.set('sid', token);
+    assert.equal((await replay.get('/api/auth/status')).data.authenticated, false);
+  });
+
+  it('refuses a sign-out without the anti-forgery header', async () => {
+    const { email, password } = await fakeUser(app.orm);
+    const browser = app.client();
+    await signIn(browser, { email, password });
+    const forged = await browser.post('/api/auth/logout', undefined, { xsrf: false });
+    assert.equal(forged.status, 403);
+    assert.equal((await browser.get('/api/auth/status')).data.authenticated, true);
+  });
+
+  it('upgrades a hash made with weaker parameters at the next sign-in', async () => {
+    const { email, password, user } = await fakeUser(app.orm);
+    const em = app.orm.em.fork();
+    const { argon2Sync, randomBytes } = await import('node:crypto');
+    const salt = randomBytes(16);
+    const weak = argon2Sync('argon2id', { message: password, nonce: salt, memory: 8192, passes: 1, parallelism: 1, tagLength: 32 });
+    const b64 = (b: Buffer) => b.toString('base64').replace(/=+$/, '');
+    await em.nativeUpdate(UserSchema, { id: user.id }, { passwordHash: `$argon2id$v=19$m=8192,t=1,p=1$${b64(salt)}$${b64(weak)}` });
+    await signIn(app.client(), { email, password });
+    const stored = await app.orm.em.fork().findOneOrFail(UserSchema, { id: user.id }, { populate: ['passwordHash'] });
+    assert.match(stored.passwordHash!, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await signIn(app.client(), { email, password });
+  });
+});
+
+describe('sign-in brute force', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp();
+  });
+  after(() => app.close());
+
+  it('locks an account after 5 failed attempts (429 with Retry-After), even for the right password; other accounts still sign in', async () => {
+    const victim = await fakeUser(app.orm);
+    const client = app.client();
+    for (let i = 0; i < 5; i += 1) {
+      assert.equal((await client.post('/api/auth/login', { email: victim.email, password: `guess-${i}` })).status, 401);
+    }
+    const locked = await client.post('/api/auth/login', { email: victim.email, password: victim.password });
+    assert.equal(locked.status, 429);
+    assert.equal(locked.data.code, 'too_many_requests');
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    assert.ok(retryAfter > 14 * 60 && retryAfter <= 15 * 60, `Retry-After ${retryAfter}`);
+    assert.match(locked.data.message, /15 minute/);
+    assert.equal(client.cookies.has('sid'), false);
+
+    const other = await fakeUser(app.orm);
+    await signIn(app.client(), other);
+  });
+
+  it('counts failures only, and a success clears the account’s count', async () => {
+    const user = await fakeUser(app.orm);
+    const client = app.client();
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 0; i < 4; i += 1) assert.equal((await client.post('/api/auth/login', { email: user.email, password: 'wrong' })).status, 401);
+      await signIn(client, user);
+    }
+    for (let i = 0; i < 3; i += 1) await signIn(app.client(), user);
+  });
+});
+
+describe('sign-in brute force from one client address', () => {
+  it('answers 429 after 20 failed attempts from one address, across accounts', async () => {
+    const app = await startTestApp();
+    try {
+      const client = app.client();
+      for (let i = 0; i < 20; i += 1) {
+        const response = await client.post('/api/auth/login', { email: `spray-${i}@example.com`, password: 'Summer2026' });
+        assert.equal(response.status, 401, `attempt ${i + 1}`);
+      }
+      const real = await fakeUser(app.orm);
+      const limited = await app.client().post('/api/auth/login', { email: real.email, password: real.password });
+      assert.equal(limited.status, 429);
+      assert.ok(Number(limited.headers.get('retry-after')) > 0);
+    } finally {
+      await app.close();
+    }
+  });
+});
