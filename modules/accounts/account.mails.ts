@@ -39,7 +39,7 @@ const texts = {
         '',
         `የ${site} ቡድን`,
       ],
-      button: 'ኢሜይሌን አረጋግጥ',
+      button: 'ኢሜይልዎን ያረጋግጡ',
     },
   },
   reset: {
@@ -71,7 +71,7 @@ const texts = {
         '',
         `የ${site} ቡድን`,
       ],
-      button: 'አዲስ የይለፍ ቃል ምረጥ',
+      button: 'አዲስ የይለፍ ቃል ይምረጡ',
     },
   },
 } as const;
