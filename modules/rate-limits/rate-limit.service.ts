@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { TooManyRequests } from '../../api/http/index.ts';
 import { RateLimitHitSchema } from './rate-limit-hit.entity.ts';
@@ -14,7 +15,7 @@ export interface Limit {
  */
 export async function consume(em: EntityManager, bucket: string, limit: Limit, now = new Date()): Promise<void> {
   await check(em, bucket, limit, now);
-  em.create(RateLimitHitSchema, { bucket, hitAt: now });
+  em.create(RateLimitHitSchema, { bucket: storedKey(bucket), hitAt: now });
   await em.flush();
 }
 
@@ -26,7 +27,7 @@ export async function check(em: EntityManager, bucket: string, { limit, windowMs
   const since = new Date(now.getTime() - windowMs);
   const hits = await em.find(
     RateLimitHitSchema,
-    { bucket, hitAt: { $gt: since } },
+    { bucket: storedKey(bucket), hitAt: { $gt: since } },
     { orderBy: { hitAt: 'desc' }, limit, fields: ['hitAt'] },
   );
   if (hits.length >= limit) {
@@ -37,7 +38,16 @@ export async function check(em: EntityManager, bucket: string, { limit, windowMs
 
 /** Forgets a bucket, e.g. after a successful sign-in clears earlier failures. */
 export async function reset(em: EntityManager, bucket: string): Promise<void> {
-  await em.nativeDelete(RateLimitHitSchema, { bucket });
+  await em.nativeDelete(RateLimitHitSchema, { bucket: storedKey(bucket) });
+}
+
+/**
+ * Buckets often embed what a visitor typed (an e-mail address), which can be longer than
+ * the indexed column; a long one keeps a readable prefix and a hash of the whole.
+ */
+function storedKey(bucket: string): string {
+  if (bucket.length <= 120) return bucket;
+  return `${bucket.slice(0, 60)}#${createHash('sha256').update(bucket).digest('hex')}`;
 }
 
 export async function purgeOldHits(em: EntityManager, olderThanMs: number, now = new Date()): Promise<number> {

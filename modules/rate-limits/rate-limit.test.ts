@@ -44,4 +44,13 @@ describe('rate limits', () => {
       (error: AppError) => error.status === 429 && error.headers['Retry-After'] === '45',
     );
   });
+
+  it('counts buckets longer than the column, such as ones holding a long e-mail address, apart', async () => {
+    const now = new Date('2026-01-03T10:00:00Z');
+    const limit = { limit: 1, windowMs: 60_000 };
+    const long = `contact:email:${'a'.repeat(240)}@example.com`;
+    await consume(db.orm.em.fork(), long, limit, now);
+    await assert.rejects(consume(db.orm.em.fork(), long, limit, now), (error: AppError) => error.status === 429);
+    await consume(db.orm.em.fork(), long.replace('@example.com', '@example.org'), limit, now);
+  });
 });
