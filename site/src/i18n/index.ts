@@ -1,0 +1,78 @@
+import am from './am.json' with { type: 'json' };
+import en from './en.json' with { type: 'json' };
+
+export const languages = ['en', 'am'] as const;
+export type Lang = (typeof languages)[number];
+export type MessageKey = keyof typeof en;
+export type Params = Record<string, string | number>;
+
+export const defaultLang: Lang = 'en';
+
+// Typing Amharic against the English keys makes a missing key a compile error as well
+// as a test failure.
+const catalogues: Record<Lang, Record<MessageKey, string>> = { en, am };
+
+/** Open Graph wants territory-qualified locales, which the short language codes are not. */
+export const ogLocales: Record<Lang, string> = { en: 'en_US', am: 'am_ET' };
+
+/** Locale for Intl formatting; 'am-ET' gives Ethiopian conventions (ብር for ETB). */
+export const intlLocales: Record<Lang, string> = { en: 'en-US', am: 'am-ET' };
+
+/** Looks a message up and fills its `{name}` placeholders; an unknown placeholder stays visible. */
+export function t(lang: Lang, key: MessageKey, params?: Params): string {
+  const message = catalogues[lang][key];
+  if (!params) return message;
+  return message.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    name in params ? String(params[name]) : placeholder,
+  );
+}
+
+/** Maps the `locale` route parameter of `[...locale]` pages to a language. */
+export function langFromParam(locale: string | undefined): Lang {
+  return locale === 'am' ? 'am' : 'en';
+}
+
+/** Static paths for a page under `[...locale]`: English at the root, Amharic under /am. */
+export function localeStaticPaths() {
+  return languages.map((lang) => ({ params: { locale: lang === defaultLang ? undefined : lang } }));
+}
+
+/**
+ * The URL of a page in a language. `path` is the page's English path ('/', '/about',
+ * '/category/medical'); Amharic pages live under '/am'.
+ */
+export function localizedPath(lang: Lang, path: string): string {
+  if (lang === defaultLang) return path;
+  return path === '/' ? `/${lang}` : `/${lang}${path}`;
+}
+
+export function otherLanguage(lang: Lang): Lang {
+  return lang === 'en' ? 'am' : 'en';
+}
+
+/** The same page in the other language, for the header's language switch. */
+export function otherLanguagePath(lang: Lang, path: string): string {
+  return localizedPath(otherLanguage(lang), path);
+}
+
+/** Formats a decimal amount string ('1250.50') for display; whole amounts drop the cents. */
+export function formatMoney(lang: Lang, amount: string, currency: 'USD' | 'ETB'): string {
+  const value = Number(amount);
+  return new Intl.NumberFormat(intlLocales[lang], {
+    style: 'currency',
+    currency,
+    // narrowSymbol shows '$' rather than 'US$' in Amharic, as the spec labels amounts.
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
+export function formatNumber(lang: Lang, value: number): string {
+  return new Intl.NumberFormat(intlLocales[lang]).format(value);
+}
+
+/** The language of user-written text, told apart by its script (Ethiopic or not). */
+export function textLang(text: string): Lang {
+  return /[\u1200-\u137F]/.test(text) ? 'am' : 'en';
+}
