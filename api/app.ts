@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import type { MikroORM } from '@mikro-orm/core';
 import Koa from 'koa';
 import type { Logger } from 'pino';
@@ -13,11 +12,11 @@ import type { Config } from './config.ts';
 import {
   errorHandler,
   jsonBody,
-  mountRoutes,
   NotFound,
   openApiDocument,
   requestContext,
   route,
+  routes,
   securityHeaders,
   xsrfProtection,
   type AppContextExtras,
@@ -53,7 +52,7 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContextExtras
 
   const definitions: RouteDefinition[] = [
     ...accountRoutes({ accounts, captcha, google }),
-    ...catalogueRoutes,
+    ...catalogueRoutes(orm.em),
     ...testimonialRoutes,
     ...contactRoutes(createContactService({ mailer, supportEmail: config.CONTACT_EMAIL })),
     route({
@@ -65,15 +64,9 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContextExtras
     }),
   ];
   const openApi = openApiDocument(definitions, { title: 'EthioFundraise API', version: '1', url: config.PUBLIC_URL });
-
-  const api = new Router<AppState, AppContextExtras>();
-  mountRoutes(api, definitions);
-  api.get('/api/openapi.json', (ctx) => {
-    ctx.body = openApi;
-  });
-  api.all('/api/{*rest}', () => {
-    throw new NotFound('route_not_found');
-  });
+  definitions.push(
+    route({ method: 'get', path: '/api/openapi.json', tag: 'meta', summary: 'This API described as OpenAPI 3.1', handler: async () => openApi }),
+  );
 
   app.use(requestContext(orm, logger));
   app.use(errorHandler((ctx, status) => renderErrorPage(site, ctx, status)));
@@ -87,7 +80,11 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContextExtras
   app.use(jsonBody());
   const sessionMiddleware = sessions({ secure });
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? sessionMiddleware(ctx, next) : next()));
-  app.use(api.routes());
+  app.use(routes(definitions));
+  app.use((ctx, next) => {
+    if (ctx.path.startsWith('/api/')) throw new NotFound('route_not_found');
+    return next();
+  });
   app.use(siteServer(site, (ctx) => ({ em: ctx.state.em, lang: ctx.state.lang, requestId: ctx.state.requestId })));
   app.use(() => {
     throw new NotFound();

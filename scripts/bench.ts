@@ -3,45 +3,56 @@
  * compared with a bare node:http server sending the same bytes from memory, measured
  * in the same run on the same machine (ratios, not absolute numbers, are what carry over).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
-import { loadConfig } from '../api/config.ts';
-import { start } from '../api/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const budgets = { js: 80 * 1024, total: 180 * 1024 };
+/** What a browser sends on a first visit (no cookies yet). */
+const browserHeaders = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9', accept: '*/*' };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-const running = await start(
-  loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'bench.db')}`, PORT: '0', LOG_LEVEL: 'warn' }),
-  { jobs: false },
-);
+// Server and baseline each run in a process of their own, apart from the load generator,
+// so that neither shares an event loop with autocannon.
+const appPort = await freePort();
+const appProcess = spawn(process.execPath, ['scripts/start.ts'], {
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'bench.db')}`, PORT: String(appPort), LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const running = { url: `http://127.0.0.1:${appPort}` };
+await waitFor(`${running.url}/api/categories`);
 
 try {
   const pages = [];
   for (const path of ['/', '/am']) pages.push({ path, ...(await pageWeight(running.url + path)) });
 
+  // A first visit gets the anti-forgery cookie issued; a returning visitor presents it.
+  const firstVisit = await exchange(`${running.url}/api/csrf`, browserHeaders);
+  const xsrfCookie = String(firstVisit.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+  const visitors = { first: browserHeaders, returning: { ...browserHeaders, cookie: xsrfCookie } };
+
   const throughput = [];
   for (const path of ['/api/categories', '/']) {
-    const sample = await fetch(running.url + path);
-    const body = Buffer.from(await sample.arrayBuffer());
-    const contentType = sample.headers.get('content-type') ?? 'application/octet-stream';
-    const raw = await rawServer(body, contentType);
-    try {
-      // Warm both up, then measure the baseline and the app back to back.
-      await load(raw.url, 1);
-      await load(running.url + path, 1);
-      const baseline = await load(raw.url, seconds);
-      const app = await load(running.url + path, seconds);
-      throughput.push({ path, bytes: body.length, baseline, app });
-    } finally {
-      raw.server.close();
+    for (const [visitor, headers] of Object.entries(visitors)) {
+      const sample = await exchange(running.url + path, headers);
+      const raw = await rawServer(sample.headers, sample.body);
+      try {
+        // Warm both up, then measure the baseline and the app back to back.
+        await load(raw.url, 1, headers);
+        await load(running.url + path, 1, headers);
+        const baseline = await load(raw.url, seconds, headers);
+        const app = await load(running.url + path, seconds, headers);
+        throughput.push({ path, visitor, bytes: sample.body.length, baseline, app });
+      } finally {
+        raw.process.kill();
+      }
     }
   }
 
@@ -53,16 +64,16 @@ try {
       `| ${p.path} | ${kb(p.html)} | ${kb(p.css)} | ${kb(p.js)} | ${kb(p.font)} | ${kb(p.total)} | ${p.js <= budgets.js ? 'within' : 'OVER'} ${kb(budgets.js)} | ${p.total <= budgets.total ? 'within' : 'OVER'} ${kb(budgets.total)} |`,
     );
   }
-  console.log(`\n## Requests per second (${seconds} s, ${connections} connections, against node:http with the same bytes)\n`);
-  console.log('| path | bytes | node:http req/s | app req/s | app / node:http | app p99 ms |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(`\n## Requests per second (${seconds} s, ${connections} connections; node:http answers the same headers and body from memory, in its own process)\n`);
+  console.log('| path | visitor | body bytes | node:http req/s | app req/s | app / node:http | app p99 ms |');
+  console.log('|---|---|---|---|---|---|---|');
   for (const t of throughput) {
     console.log(
-      `| ${t.path} | ${t.bytes} | ${Math.round(t.baseline.rps)} | ${Math.round(t.app.rps)} | ${(t.app.rps / t.baseline.rps).toFixed(2)} | ${t.app.p99} |`,
+      `| ${t.path} | ${t.visitor} | ${t.bytes} | ${Math.round(t.baseline.rps)} | ${Math.round(t.app.rps)} | ${(t.app.rps / t.baseline.rps).toFixed(2)} | ${t.app.p99} |`,
     );
   }
 } finally {
-  await running.stop();
+  appProcess.kill();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -95,16 +106,61 @@ async function pageWeight(url: string) {
   }
 }
 
-function rawServer(body: Buffer, contentType: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': body.length });
-    res.end(body);
+/** The answer as it arrives: headers and (compressed) body. */
+function exchange(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[]>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const headers: Record<string, string | string[]> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = value;
+        }
+        resolve({ headers, body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` })));
 }
 
-async function load(url: string, duration: number): Promise<{ rps: number; p99: number }> {
-  const result = await autocannon({ url, connections, duration, pipelining: 1 });
+/** The baseline: the same status, headers and body, answered from memory by node:http alone, in its own process. */
+async function rawServer(headers: Record<string, string | string[]>, body: Buffer): Promise<{ process: ChildProcess; url: string }> {
+  const port = await freePort();
+  const file = join(dataDir, `raw-${port}.json`);
+  writeFileSync(file, JSON.stringify({ headers, body: body.toString('base64') }));
+  const code = `const { headers, body } = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
+const bytes = Buffer.from(body, 'base64');
+require('node:http').createServer((req, res) => { res.writeHead(200, headers); res.end(bytes); }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url);
+  return { process: child, url };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+async function load(url: string, duration: number, headers: Record<string, string>): Promise<{ rps: number; p99: number }> {
+  const result = await autocannon({ url, connections, duration, pipelining: 1, headers });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
 }

@@ -4,7 +4,7 @@ export type { FieldErrors } from './errors.ts';
 export { languageFrom, languages } from './language.ts';
 export type { Language } from './language.ts';
 export { message, catalogueKeys } from './messages.ts';
-export { route, mountRoutes, openApiDocument } from './route.ts';
+export { route, routes, openApiDocument } from './route.ts';
 export type { RouteDefinition } from './route.ts';
 export { parseOrThrow, fieldErrors } from './validation.ts';
 export { jsonBody } from './body.ts';

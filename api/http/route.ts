@@ -1,6 +1,6 @@
-import Router from '@koa/router';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { z } from 'zod';
-import type { AppContext, AppState, AppContextExtras } from './context.ts';
+import type { AppContext, AppMiddleware } from './context.ts';
 import { parseOrThrow } from './validation.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -35,20 +35,34 @@ export function route<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType 
   return definition as unknown as RouteDefinition;
 }
 
-export function mountRoutes(router: Router<AppState, AppContextExtras>, definitions: readonly RouteDefinition[]): void {
+/**
+ * Dispatches /api requests to the route definitions through a radix-tree router (one
+ * lookup, whatever the number of routes); a request no route matches goes on to `next`.
+ */
+export function routes(definitions: readonly RouteDefinition[]): AppMiddleware {
+  const router = FindMyWay({ ignoreTrailingSlash: true });
   for (const definition of definitions) {
-    router[definition.method](definition.path, async (ctx) => {
-      const lang = ctx.state.lang;
-      const body = definition.body ? parseOrThrow(definition.body, ctx.request.body, lang) : undefined;
-      const query = definition.query ? parseOrThrow(definition.query, ctx.query, lang) : undefined;
-      const params = definition.params ? parseOrThrow(definition.params, ctx.params, lang) : undefined;
-      const result = await definition.handler({ body, query, params, ctx });
-      if (ctx.body === undefined && ctx.status === 404) {
-        ctx.status = definition.status ?? (result === undefined ? 204 : 200);
-        if (result !== undefined) ctx.body = result;
-      }
-    });
+    router.on(definition.method.toUpperCase() as HTTPMethod, definition.path, () => undefined, definition);
   }
+  return async (ctx, next) => {
+    const found = router.find((ctx.method === 'HEAD' ? 'GET' : ctx.method) as HTTPMethod, ctx.path);
+    if (!found) return next();
+    const definition = found.store as RouteDefinition;
+    const lang = ctx.state.lang;
+    const body = definition.body ? parseOrThrow(definition.body, ctx.request.body, lang) : undefined;
+    const query = definition.query ? parseOrThrow(definition.query, ctx.query, lang) : undefined;
+    const params = definition.params ? parseOrThrow(definition.params, found.params, lang) : undefined;
+    const result = await definition.handler({ body, query, params, ctx });
+    if (ctx.body === undefined && ctx.status === 404) {
+      ctx.status = definition.status ?? (result === undefined ? 204 : 200);
+      if (result !== undefined) {
+        // Handing Node a Buffer rather than a string spares it the slow path of writing
+        // non-ASCII (Amharic) text; a handler may also return JSON it has already encoded.
+        ctx.type = 'application/json; charset=utf-8';
+        ctx.body = Buffer.isBuffer(result) ? result : Buffer.from(JSON.stringify(result));
+      }
+    }
+  };
 }
 
 /** Builds the OpenAPI 3.1 document from the same zod schemas the routes validate with. */

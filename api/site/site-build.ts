@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { indexStaticFiles, type StaticFile } from './static-files.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +26,8 @@ export interface SiteBuild {
   info: BuildInfo;
   dir: string;
   clientDir: string;
+  /** Every file of the build by URL path, held in memory: a build never changes once made. */
+  files: Map<string, StaticFile>;
   handler: AstroHandler | null;
 }
 
@@ -62,11 +65,15 @@ export function readBuildInfo(dir: string): BuildInfo | null {
 /** Loads the build `current` points at; null when there is none yet. */
 export async function loadCurrentBuild(): Promise<SiteBuild | null> {
   if (!existsSync(currentLink)) return null;
-  const dir = realpathSync(currentLink);
+  return loadBuild(realpathSync(currentLink));
+}
+
+export async function loadBuild(dir: string): Promise<SiteBuild | null> {
   const info = readBuildInfo(dir);
   if (!info) return null;
   const entry = join(dir, 'server', 'entry.mjs');
   // Each build has its own path, so importing a new one never hits the module cache of the old.
   const handler = existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as { handler: AstroHandler }).handler : null;
-  return { info, dir, clientDir: join(dir, 'client'), handler };
+  const clientDir = join(dir, 'client');
+  return { info, dir, clientDir, files: indexStaticFiles(clientDir), handler };
 }

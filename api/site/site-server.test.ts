@@ -8,11 +8,21 @@ import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync } from 'node:zlib';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { inlineScriptHashes } from './site-builder.ts';
-import type { SiteBuild } from './site-build.ts';
+import { loadBuild, type SiteBuild } from './site-build.ts';
 
 const themeScript = "document.documentElement.classList.toggle('dark', localStorage.getItem('theme') !== 'light')";
 
-function fakeBuild(): SiteBuild {
+/** fetch() turns a conditional request into a no-cache one (as the Fetch standard says), so ask as a plain HTTP client would. */
+function statusOf(url: string, headers: Record<string, string>): Promise<number | undefined> {
+  return new Promise((resolve, reject) =>
+    get(url, { headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    }).on('error', reject),
+  );
+}
+
+async function fakeBuild(): Promise<SiteBuild> {
   const dir = mkdtempSync(join(tmpdir(), 'site-build-'));
   const clientDir = join(dir, 'client');
   const files: Record<string, string> = {
@@ -28,19 +38,16 @@ function fakeBuild(): SiteBuild {
     writeFileSync(join(clientDir, name), content);
   }
   writeFileSync(join(clientDir, 'index.html.br'), brotliCompressSync(files['index.html']!));
-  return {
-    dir,
-    clientDir,
-    handler: null,
-    info: { id: 'test', sourceHash: 'x', snapshotHash: 'y', scriptHashes: inlineScriptHashes(clientDir), builtAt: new Date().toISOString() },
-  };
+  const info = { id: 'test', sourceHash: 'x', snapshotHash: 'y', scriptHashes: inlineScriptHashes(clientDir), builtAt: new Date().toISOString() };
+  writeFileSync(join(dir, 'build-info.json'), JSON.stringify(info));
+  return (await loadBuild(dir))!;
 }
 
 describe('serving the site build', () => {
   let app: TestApp;
   let build: SiteBuild;
   before(async () => {
-    build = fakeBuild();
+    build = await fakeBuild();
     app = await startTestApp({}, { site: { current: build } });
   });
   after(() => app.close());
@@ -79,17 +86,17 @@ describe('serving the site build', () => {
     assert.equal(response.headers.getSetCookie().length, 0);
   });
 
+  it('answers 304 to a revalidation by ETag', async () => {
+    const first = await fetch(`${app.url}/about/`);
+    const etag = first.headers.get('etag')!;
+    assert.ok(etag);
+    assert.equal(await statusOf(`${app.url}/about`, { 'If-None-Match': etag }), 304);
+  });
+
   it('answers 304 to a revalidation of an unchanged page', async () => {
     const first = await fetch(`${app.url}/about`);
     const lastModified = first.headers.get('last-modified')!;
-    // fetch() turns a conditional request into a no-cache one (as the Fetch standard says), so ask as a plain HTTP client would.
-    const status = await new Promise<number | undefined>((resolve, reject) =>
-      get(`${app.url}/about`, { headers: { 'If-Modified-Since': lastModified } }, (res) => {
-        res.resume();
-        resolve(res.statusCode);
-      }).on('error', reject),
-    );
-    assert.equal(status, 304);
+    assert.equal(await statusOf(`${app.url}/about`, { 'If-Modified-Since': lastModified }), 304);
   });
 
   it('shows the not-found page with a 404 status, in Amharic under /am', async () => {

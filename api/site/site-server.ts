@@ -1,22 +1,22 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import send from 'koa-send';
 import type { AppContext, AppMiddleware } from '../http/index.ts';
 import type { SiteBuild } from './site-build.ts';
+import type { StaticFile } from './static-files.ts';
 
 export interface SiteHolder {
   current: SiteBuild | null;
 }
 
 /**
- * Serves the current build: pre-compressed static files first, then Astro's on-demand
- * pages. The holder is read per request, so a rebuild takes effect without a restart.
+ * Serves the current build: static files from memory (pre-compressed copies when the
+ * browser takes them), then Astro's on-demand pages. The holder is read per request, so
+ * a rebuild takes effect without a restart.
  */
 export function siteServer(holder: SiteHolder, localsFor: (ctx: AppContext) => object): AppMiddleware {
   return async (ctx, next) => {
     const build = holder.current;
     if (!build || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    if (await serveStatic(ctx, build.clientDir)) return;
+    const file = build.files.get(ctx.path);
+    if (file) return sendFile(ctx, file);
     if (build.handler) {
       let passed = false;
       ctx.respond = false;
@@ -30,33 +30,28 @@ export function siteServer(holder: SiteHolder, localsFor: (ctx: AppContext) => o
   };
 }
 
-async function serveStatic(ctx: AppContext, root: string): Promise<boolean> {
-  if (ctx.path.includes('\0')) return false;
-  try {
-    const served = await send(ctx, ctx.path, {
-      root,
-      index: 'index.html',
-      brotli: true,
-      gzip: true,
-      hidden: false,
-      setHeaders: (res, path) => {
-        // Caches must keep the brotli, gzip and plain copies apart.
-        res.setHeader('Vary', 'Accept-Encoding');
-        // Hashed asset names change with their content, so they can be kept for a year.
-        const immutable = path.includes(`${join(root, '_astro')}`);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
-      },
-    });
-    if (!served) return false;
-    if (ctx.fresh) {
-      ctx.status = 304;
-      ctx.body = null;
-    }
-    return true;
-  } catch (error) {
-    const status = (error as { status?: number }).status;
-    if (status === 404 || status === 400 || (error as { code?: string }).code === 'ENOTDIR') return false;
-    throw error;
+function sendFile(ctx: AppContext, file: StaticFile): void {
+  ctx.set('Cache-Control', file.cacheControl);
+  ctx.set('ETag', file.etag);
+  ctx.set('Last-Modified', file.lastModified);
+  // Caches must keep the brotli, gzip and plain copies apart.
+  ctx.set('Vary', 'Accept-Encoding');
+  ctx.type = file.type;
+  // Koa judges freshness only for a success status, and the default before a body is 404.
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  if (encoding === 'br' && file.br) {
+    ctx.set('Content-Encoding', 'br');
+    ctx.body = file.br;
+  } else if (encoding === 'gzip' && file.gzip) {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = file.gzip;
+  } else {
+    ctx.body = file.identity;
   }
 }
 
@@ -66,11 +61,13 @@ export async function renderErrorPage(holder: SiteHolder, ctx: AppContext, statu
   if (!build) return false;
   const page = status === 404 ? '404' : '500';
   const amharic = ctx.path === '/am' || ctx.path.startsWith('/am/');
-  const candidates = amharic ? [`am/${page}/index.html`, `am/${page}.html`] : [`${page}.html`, `${page}/index.html`];
-  const file = candidates.find((candidate) => existsSync(join(build.clientDir, candidate)));
+  const candidates = amharic ? [`/am/${page}/`, `/am/${page}.html`] : [`/${page}.html`, `/${page}/`];
+  const file = candidates.map((candidate) => build.files.get(candidate)).find((f) => f !== undefined);
   if (!file) return false;
-  await send(ctx, file, { root: build.clientDir, brotli: true, gzip: true });
+  sendFile(ctx, file);
   ctx.status = status;
   ctx.set('Cache-Control', 'no-store');
+  ctx.remove('ETag');
+  ctx.remove('Last-Modified');
   return true;
 }

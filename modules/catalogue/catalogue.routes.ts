@@ -1,12 +1,17 @@
+import type { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
 import { route } from '../../api/http/index.ts';
 import { categoryResponse, idParams, locationResponse } from './catalogue.schemas.ts';
-import { getCategory, listCategories, listLocations } from './catalogue.service.ts';
+import { categoriesJson, getCategory, locationsJson } from './catalogue.service.ts';
 
 /** Reference lists change rarely; browsers and CDNs may keep them for a few minutes. */
 const cacheFor = 'public, max-age=300, stale-while-revalidate=3600';
 
-export const catalogueRoutes = [
+/**
+ * Reference lists are read through a cache outside the request's unit of work, so the
+ * routes take the root entity manager (the cache forks it for each load).
+ */
+export const catalogueRoutes = (em: EntityManager) => [
   route({
     method: 'get',
     path: '/api/categories',
@@ -15,7 +20,7 @@ export const catalogueRoutes = [
     response: z.array(categoryResponse),
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', cacheFor);
-      return listCategories(ctx.state.em);
+      return categoriesJson(em);
     },
   }),
   route({
@@ -27,7 +32,7 @@ export const catalogueRoutes = [
     response: categoryResponse,
     handler: async ({ params, ctx }) => {
       ctx.set('Cache-Control', cacheFor);
-      return getCategory(ctx.state.em, params.id);
+      return getCategory(em, params.id);
     },
   }),
   route({
@@ -38,7 +43,7 @@ export const catalogueRoutes = [
     response: z.array(locationResponse),
     handler: async ({ ctx }) => {
       ctx.set('Cache-Control', cacheFor);
-      return listLocations(ctx.state.em);
+      return locationsJson(em);
     },
   }),
 ];

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { NotFound } from '../../api/http/index.ts';
 import { CategorySchema, LocationSchema, type Category, type Location } from './catalogue.entity.ts';
+import { cachedPerDatabase } from './catalogue.cache.ts';
 import { referenceCategories, referenceLocations } from './catalogue.reference-data.ts';
 
 export interface CategoryView {
@@ -21,20 +22,43 @@ export interface LocationView {
 const categoryView = (c: Category): CategoryView => ({ id: c.id, slug: c.slug, name: c.name, nameAm: c.nameAm });
 const locationView = (l: Location): LocationView => ({ id: l.id, city: l.city, cityAm: l.cityAm, region: l.region, regionAm: l.regionAm });
 
+/**
+ * Reference lists change only through seeds (and later an admin), and are read on most
+ * pages, so each process keeps them for a minute; other instances catch up within that.
+ */
+const cacheMs = 60_000;
+const categoryCache = cachedPerDatabase(cacheMs, async (em) =>
+  withJson((await em.findAll(CategorySchema, { orderBy: { name: 'asc' } })).map(categoryView)),
+);
+const locationCache = cachedPerDatabase(cacheMs, async (em) =>
+  withJson((await em.findAll(LocationSchema, { orderBy: { city: 'asc', region: 'asc' } })).map(locationView)),
+);
+
+/** The list and its encoded JSON, so that the API answers with bytes encoded once per load. */
+function withJson<T>(list: T[]): { list: T[]; json: Buffer } {
+  return { list, json: Buffer.from(JSON.stringify(list)) };
+}
+
 export async function listCategories(em: EntityManager): Promise<CategoryView[]> {
-  const rows = await em.findAll(CategorySchema, { orderBy: { name: 'asc' } });
-  return rows.map(categoryView);
+  return (await categoryCache.get(em)).list;
+}
+
+export async function categoriesJson(em: EntityManager): Promise<Buffer> {
+  return (await categoryCache.get(em)).json;
+}
+
+export async function locationsJson(em: EntityManager): Promise<Buffer> {
+  return (await locationCache.get(em)).json;
 }
 
 export async function getCategory(em: EntityManager, id: number): Promise<CategoryView> {
-  const row = await em.findOne(CategorySchema, { id });
-  if (!row) throw new NotFound('category_not_found');
-  return categoryView(row);
+  const category = (await categoryCache.get(em)).list.find((c) => c.id === id);
+  if (!category) throw new NotFound('category_not_found');
+  return category;
 }
 
 export async function listLocations(em: EntityManager): Promise<LocationView[]> {
-  const rows = await em.findAll(LocationSchema, { orderBy: { city: 'asc', region: 'asc' } });
-  return rows.map(locationView);
+  return (await locationCache.get(em)).list;
 }
 
 /** Adds missing reference rows and refreshes names of existing ones; never deletes (fundraisers point at them). */
@@ -54,5 +78,7 @@ export async function seedReferenceData(em: EntityManager): Promise<{ categories
     else em.create(LocationSchema, { ...data });
   }
   await em.flush();
+  categoryCache.clear(em);
+  locationCache.clear(em);
   return { categories: referenceCategories.length, locations: referenceLocations.length };
 }

@@ -26,25 +26,24 @@ export function sessions(options: { secure: boolean }): AppMiddleware {
   });
 
   return async (ctx, next) => {
-    const em = ctx.state.em;
     const token = ctx.cookies.get(sessionCookie);
-    let current = token ? await findLiveSession(em, token) : null;
+    let current = token ? await findLiveSession(ctx.state.em, token) : null;
     if (token && !current) ctx.cookies.set(sessionCookie, '', { ...cookieOptions(new Date(0)) });
-    if (current) await touchSession(em, current);
+    if (current) await touchSession(ctx.state.em, current);
 
     ctx.state.session = {
       get current() {
         return current;
       },
       async start(input) {
-        if (current) await destroySession(em, current);
-        const created = await createSession(em, { userId: input.userId, rememberMe: input.rememberMe ?? false, data: input.data });
+        if (current) await destroySession(ctx.state.em, current);
+        const created = await createSession(ctx.state.em, { userId: input.userId, rememberMe: input.rememberMe ?? false, data: input.data });
         current = created.session;
         ctx.cookies.set(sessionCookie, created.token, cookieOptions(created.session.absoluteExpiresAt));
         return current;
       },
       async end() {
-        if (current) await destroySession(em, current);
+        if (current) await destroySession(ctx.state.em, current);
         current = null;
         ctx.cookies.set(sessionCookie, '', cookieOptions(new Date(0)));
       },

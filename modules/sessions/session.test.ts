@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import Router from '@koa/router';
-import { errorHandler, requestContext, type AppContextExtras, type AppState } from '../../api/http/index.ts';
+import { errorHandler, requestContext, route, routes, type AppContextExtras, type AppState } from '../../api/http/index.ts';
 import { createLogger } from '../../api/logger.ts';
 import { TestClient } from '../../tests/helpers/http-client.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database.ts';
@@ -17,22 +16,24 @@ describe('server-side sessions', () => {
   before(async () => {
     db = await createTestDatabase();
     const app = new Koa<AppState, AppContextExtras>();
-    const router = new Router<AppState, AppContextExtras>();
-    router.post('/api/sign-in', async (ctx) => {
-      const session = await ctx.state.session.start({ userId: 7, rememberMe: ctx.query.remember === '1' });
-      ctx.body = { userId: session.userId };
-    });
-    router.get('/api/me', (ctx) => {
-      ctx.body = { userId: ctx.state.session.current?.userId ?? null };
-    });
-    router.post('/api/sign-out', async (ctx) => {
-      await ctx.state.session.end();
-      ctx.status = 204;
-    });
+    const testRoutes = routes([
+      route({
+        method: 'post',
+        path: '/api/sign-in',
+        tag: 'test',
+        summary: 'sign in',
+        handler: async ({ ctx }) => {
+          const session = await ctx.state.session.start({ userId: 7, rememberMe: ctx.query.remember === '1' });
+          return { userId: session.userId };
+        },
+      }),
+      route({ method: 'get', path: '/api/me', tag: 'test', summary: 'me', handler: async ({ ctx }) => ({ userId: ctx.state.session.current?.userId ?? null }) }),
+      route({ method: 'post', path: '/api/sign-out', tag: 'test', summary: 'sign out', handler: async ({ ctx }) => ctx.state.session.end() }),
+    ]);
     app.use(requestContext(db.orm, createLogger('silent')));
     app.use(errorHandler(async () => false));
     app.use(sessions({ secure: false }));
-    app.use(router.routes());
+    app.use(testRoutes);
     const server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

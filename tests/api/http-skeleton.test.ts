@@ -73,8 +73,12 @@ describe('HTTP skeleton', () => {
     assert.equal(data.code, 'route_not_found');
   });
 
-  it('sends the security headers and the content security policy of the spec', async () => {
-    const { headers } = await app.client().get('/api/categories');
+  it('sends the security headers on every answer, and the content security policy of the spec on documents', async () => {
+    const api = await app.client().get('/api/categories');
+    assert.equal(api.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(api.headers.get('content-security-policy'), null, 'JSON answers carry no document policy');
+    assert.equal(api.headers.get('x-frame-options'), null);
+    const { headers } = await app.client().get('/about');
     const csp = headers.get('content-security-policy') ?? '';
     assert.match(csp, /object-src 'none'/);
     assert.match(csp, /frame-ancestors 'self'/);
