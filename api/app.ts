@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/core';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { accountRoutes, createAccountService, createGoogleVerifier } from '../modules/accounts/index.ts';
@@ -6,7 +7,7 @@ import { createCaptcha } from '../modules/captcha/index.ts';
 import { catalogueRoutes } from '../modules/catalogue/index.ts';
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
-import { sessions } from '../modules/sessions/index.ts';
+import { sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
 import { testimonialRoutes } from '../modules/testimonials/index.ts';
 import type { Config } from './config.ts';
 import {
@@ -19,6 +20,9 @@ import {
   routes,
   securityHeaders,
   xsrfProtection,
+  xsrfTokens,
+  createMicroCache,
+  answerHeaders,
   type AppContextExtras,
   type AppState,
   type RouteDefinition,
@@ -36,10 +40,26 @@ export interface AppDependencies {
 /** Webhooks are signed by their sender and carry no browser cookies, so the anti-forgery check does not apply. */
 const xsrfExempt = ['/api/payments/webhooks/'];
 
-export function createApp(deps: AppDependencies): Koa<AppState, AppContextExtras> {
+export interface App {
+  koa: Koa<AppState, AppContextExtras>;
+  /** The micro cache first, then Koa: what an HTTP server should be given. */
+  listener: RequestListener;
+}
+
+/** Listens on a port (0 for any free one) and resolves once it does. */
+export async function listen(app: App, port: number, host?: string): Promise<Server> {
+  const server = createServer(app.listener);
+  server.listen(port, host);
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  return server;
+}
+
+export function createApp(deps: AppDependencies): App {
   const { config, orm, logger, mailer, site } = deps;
   const app = new Koa<AppState, AppContextExtras>({ proxy: config.TRUST_PROXY });
   const secure = config.PUBLIC_URL.startsWith('https:');
+  const tokens = xsrfTokens({ secret: config.SESSION_SECRET, secure });
+  const microCache = createMicroCache({ ttlMs: 5_000, tokens, headers: answerHeaders(config.PUBLIC_URL), logger });
 
   const captcha = createCaptcha({
     secret: config.RECAPTCHA_SECRET,
@@ -71,16 +91,19 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContextExtras
   app.use(requestContext(orm, logger));
   app.use(errorHandler((ctx, status) => renderErrorPage(site, ctx, status)));
   app.use(securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes: () => site.current?.info.scriptHashes ?? [] }));
-  app.use(xsrfProtection({ secret: config.SESSION_SECRET, secure, exemptPrefixes: xsrfExempt }));
+  app.use(xsrfProtection(tokens, { exemptPrefixes: xsrfExempt }));
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api/')) return next();
     ctx.set('Cache-Control', 'no-store');
     return next();
   });
   app.use(jsonBody());
-  const sessionMiddleware = sessions({ secure });
+  const sessionMiddleware = sessions({
+    secure,
+    lifetimes: sessionLifetimesFor({ idleMinutes: config.SESSION_IDLE_MINUTES, rememberedIdleMinutes: config.SESSION_REMEMBERED_IDLE_MINUTES }),
+  });
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? sessionMiddleware(ctx, next) : next()));
-  app.use(routes(definitions));
+  app.use(routes(definitions, { microCache }));
   app.use((ctx, next) => {
     if (ctx.path.startsWith('/api/')) throw new NotFound('route_not_found');
     return next();
@@ -94,5 +117,6 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContextExtras
     const routine = error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.code === 'EPIPE';
     logger[routine ? 'debug' : 'error']({ err: error }, 'response stream error');
   });
-  return app;
+  const koaListener = app.callback();
+  return { koa: app, listener: (req, res) => microCache.answer(req, res) || void koaListener(req, res) };
 }

@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { migrate, openDatabase, seedDemoIfEmpty, seedReference } from '../db/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
-import { createApp } from './app.ts';
+import { createApp, listen } from './app.ts';
 import type { Config } from './config.ts';
 import { jobs, rebuildSiteIfDataChanged, scheduleJobs } from './jobs.ts';
 import { createLogger } from './logger.ts';
@@ -51,8 +51,7 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
   const app = createApp({ config, orm, logger, mailer, site });
   const stopJobs = options.jobs === false ? () => undefined : scheduleJobs(orm, config, jobs({ config, mailer, site }), site, logger);
 
-  const server = app.listen(config.PORT);
-  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const server = await listen(app, config.PORT);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;

@@ -38,11 +38,15 @@ class RequestState {
   }
 }
 
+/** The caller's request id when it looks like one (so traces join up across services), else a new one. */
+export function requestIdFrom(incoming: string | undefined): string {
+  return incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
+}
+
 /** Request id, language, client address, a logger bound to the id, and a request-scoped entity manager. */
 export function requestContext(orm: MikroORM, logger: Logger): AppMiddleware {
   return async (ctx, next) => {
-    const incoming = ctx.get('X-Request-Id');
-    const requestId = requestIdPattern.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFrom(ctx.get('X-Request-Id'));
     ctx.set('X-Request-Id', requestId);
     ctx.state = new RequestState(requestId, languageFrom(ctx.get('Accept-Language')), ctx.ip, orm, logger);
     const started = performance.now();

@@ -1,6 +1,7 @@
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { z } from 'zod';
 import type { AppContext, AppMiddleware } from './context.ts';
+import type { MicroCache } from './micro-cache.ts';
 import { parseOrThrow } from './validation.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -22,6 +23,11 @@ export interface RouteDefinition<
   response?: z.ZodType;
   /** Success status; 200 unless said otherwise. */
   status?: number;
+  /**
+   * Seconds browsers may keep a success answer. Only for public answers that are the same
+   * for everyone (they may also be answered from the in-process micro cache).
+   */
+  cache?: number;
   handler: (input: { body: z.output<B>; query: z.output<Q>; params: z.output<P>; ctx: AppContext }) => Promise<unknown>;
 }
 
@@ -39,7 +45,7 @@ export function route<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType 
  * Dispatches /api requests to the route definitions through a radix-tree router (one
  * lookup, whatever the number of routes); a request no route matches goes on to `next`.
  */
-export function routes(definitions: readonly RouteDefinition[]): AppMiddleware {
+export function routes(definitions: readonly RouteDefinition[], options: { microCache?: MicroCache } = {}): AppMiddleware {
   const router = FindMyWay({ ignoreTrailingSlash: true });
   for (const definition of definitions) {
     router.on(definition.method.toUpperCase() as HTTPMethod, definition.path, () => undefined, definition);
@@ -59,7 +65,13 @@ export function routes(definitions: readonly RouteDefinition[]): AppMiddleware {
         // Handing Node a Buffer rather than a string spares it the slow path of writing
         // non-ASCII (Amharic) text; a handler may also return JSON it has already encoded.
         ctx.type = 'application/json; charset=utf-8';
-        ctx.body = Buffer.isBuffer(result) ? result : Buffer.from(JSON.stringify(result));
+        const json = Buffer.isBuffer(result) ? result : Buffer.from(JSON.stringify(result));
+        ctx.body = json;
+        if (definition.cache && ctx.status === 200 && ctx.querystring === '') {
+          const cacheControl = `public, max-age=${definition.cache}`;
+          ctx.set('Cache-Control', cacheControl);
+          options.microCache?.remember(ctx.path, json, cacheControl);
+        }
       }
     }
   };

@@ -32,13 +32,19 @@ export function contentSecurityPolicy(options: { publicUrl: string; scriptHashes
   return policy.join('; ');
 }
 
+/** Headers every answer carries, JSON included. */
+export function answerHeaders(publicUrl: string): [string, string][] {
+  const headers: [string, string][] = [['X-Content-Type-Options', 'nosniff']];
+  if (publicUrl.startsWith('https:')) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return headers;
+}
+
 export function securityHeaders(options: { publicUrl: string; scriptHashes: () => readonly string[] }): AppMiddleware {
-  const https = options.publicUrl.startsWith('https:');
   let cachedFor: readonly string[] | undefined;
   let cached = '';
+  const everyAnswer = answerHeaders(options.publicUrl);
   return async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    if (https) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    for (const [name, value] of everyAnswer) ctx.set(name, value);
     // The remaining headers govern documents (framing, referrers, features, scripts); JSON
     // answers need none of them, and every header is a cost on the busiest paths.
     if (ctx.path.startsWith('/api/')) return next();

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../../api/app.ts';
+import { createApp, listen } from '../../api/app.ts';
 import { loadConfig } from '../../api/config.ts';
 import { createLogger } from '../../api/logger.ts';
 import { openDatabase, seedDemoIfEmpty } from '../../db/index.ts';
@@ -98,8 +98,7 @@ async function startTestAppOn(databaseUrl: string) {
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
   const logger = createLogger('silent');
   const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: null } });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const server = await listen(app, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     client: () => new TestClient(url),

@@ -21,9 +21,7 @@ export const testimonialRoutes = [
     tag: 'testimonials',
     summary: 'Published testimonials, in display order',
     response: z.array(testimonialResponse),
-    handler: async ({ ctx }) => {
-      ctx.set('Cache-Control', 'public, max-age=300');
-      return listPublishedTestimonials(ctx.state.em);
-    },
+    cache: 300,
+    handler: async ({ ctx }) => listPublishedTestimonials(ctx.state.em),
   }),
 ];

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/core';
-import { createApp } from '../../api/app.ts';
+import { createApp, listen } from '../../api/app.ts';
 import { loadConfig, type Config } from '../../api/config.ts';
 import { createLogger } from '../../api/logger.ts';
 import type { SiteHolder } from '../../api/site/index.ts';
@@ -35,8 +35,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const site = options.site ?? { current: null };
   const app = createApp({ config, orm: database.orm, logger, mailer, site });
-  const server: Server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const server: Server = await listen(app, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     orm: database.orm,

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { createLogger } from '../logger.ts';
+import { createMicroCache, type MicroCache } from './micro-cache.ts';
+import { xsrfTokens } from './xsrf.ts';
+
+describe('micro cache', () => {
+  const tokens = xsrfTokens({ secret: 'a-secret-long-enough-for-the-test-000000', secure: false });
+  let cache: MicroCache;
+  let server: Server;
+  let url: string;
+  let passedOn = 0;
+
+  before(async () => {
+    cache = createMicroCache({ ttlMs: 50, tokens, headers: [['X-Content-Type-Options', 'nosniff']], logger: createLogger('silent') });
+    server = createServer((req, res) => {
+      if (cache.answer(req, res)) return;
+      passedOn += 1;
+      res.statusCode = 404;
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => server.close());
+
+  it('answers a remembered path with the same body and the headers every answer carries', async () => {
+    cache.remember('/api/categories', Buffer.from('[{"id":1,"nameAm":"ሕክምና"}]'), 'public, max-age=300');
+    const response = await fetch(`${url}/api/categories`);
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), [{ id: 1, nameAm: 'ሕክምና' }]);
+    assert.equal(response.headers.get('cache-control'), 'public, max-age=300');
+    assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+    assert.ok(response.headers.get('x-request-id'));
+  });
+
+  it('issues the anti-forgery cookie to a browser without one, and not to one with a valid token', async () => {
+    cache.remember('/api/locations', Buffer.from('[]'), 'public, max-age=300');
+    const first = await fetch(`${url}/api/locations`);
+    const cookie = first.headers.get('set-cookie')?.split(';')[0];
+    assert.match(cookie ?? '', /^XSRF-TOKEN=/);
+    assert.ok(tokens.isValid(cookie?.slice('XSRF-TOKEN='.length)));
+    const returning = await fetch(`${url}/api/locations`, { headers: { Cookie: `lang=am; ${cookie}` } });
+    assert.equal(returning.headers.get('set-cookie'), null);
+    const forged = await fetch(`${url}/api/locations`, { headers: { Cookie: 'XSRF-TOKEN=made.up' } });
+    assert.match(forged.headers.get('set-cookie') ?? '', /^XSRF-TOKEN=/);
+  });
+
+  it('passes on anything else: other paths, query strings, other methods, expired entries', async () => {
+    cache.remember('/api/testimonials', Buffer.from('[]'), 'public, max-age=300');
+    const before = passedOn;
+    assert.equal((await fetch(`${url}/api/other`)).status, 404);
+    assert.equal((await fetch(`${url}/api/testimonials?page=2`)).status, 404);
+    assert.equal((await fetch(`${url}/api/testimonials`, { method: 'POST' })).status, 404);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    assert.equal((await fetch(`${url}/api/testimonials`)).status, 404);
+    assert.equal(passedOn - before, 4);
+  });
+});
