@@ -57,7 +57,7 @@ try {
         }
         rounds.sort((a, b) => a.ratio - b.ratio);
         const median = rounds[Math.floor(rounds.length / 2)]!;
-        throughput.push({ path, visitor, bytes: sample.body.length, ...median, spread: [rounds[0]!.ratio, rounds[rounds.length - 1]!.ratio] });
+        throughput.push({ path, visitor, bytes: sample.body.length, ...median, lowest: rounds[0]!.ratio, highest: rounds[rounds.length - 1]!.ratio });
       } finally {
         raw.process.kill();
       }
@@ -77,7 +77,7 @@ try {
   console.log('|---|---|---|---|---|---|---|---|');
   for (const t of throughput) {
     console.log(
-      `| ${t.path} | ${t.visitor} | ${t.bytes} | ${Math.round(t.baseline.rps)} | ${Math.round(t.app.rps)} | ${t.ratio.toFixed(2)} | ${t.spread[0].toFixed(2)}–${t.spread[1].toFixed(2)} | ${t.app.p99} |`,
+      `| ${t.path} | ${t.visitor} | ${t.bytes} | ${Math.round(t.baseline.rps)} | ${Math.round(t.app.rps)} | ${t.ratio.toFixed(2)} | ${t.lowest.toFixed(2)}–${t.highest.toFixed(2)} | ${t.app.p99} |`,
     );
   }
 } finally {
