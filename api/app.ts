@@ -7,7 +7,7 @@ import { createCaptcha } from '../modules/captcha/index.ts';
 import { catalogueRoutes } from '../modules/catalogue/index.ts';
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
-import { sessions } from '../modules/sessions/index.ts';
+import { sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
 import { testimonialRoutes } from '../modules/testimonials/index.ts';
 import type { Config } from './config.ts';
 import {
@@ -98,7 +98,10 @@ export function createApp(deps: AppDependencies): App {
     return next();
   });
   app.use(jsonBody());
-  const sessionMiddleware = sessions({ secure });
+  const sessionMiddleware = sessions({
+    secure,
+    lifetimes: sessionLifetimesFor({ idleMinutes: config.SESSION_IDLE_MINUTES, rememberedIdleMinutes: config.SESSION_REMEMBERED_IDLE_MINUTES }),
+  });
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? sessionMiddleware(ctx, next) : next()));
   app.use(routes(definitions, { microCache }));
   app.use((ctx, next) => {

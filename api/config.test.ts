@@ -41,4 +41,16 @@ describe('configuration', () => {
     assert.equal(config.SMTP_URL, undefined);
     assert.equal(config.ANALYTICS_ID, undefined);
   });
+
+  it('reads the session idle timeouts in minutes, fractions allowed, 30 and 60 by default', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+    const defaults = loadConfig({ DATA_DIR: dataDir });
+    assert.equal(defaults.SESSION_IDLE_MINUTES, 30);
+    assert.equal(defaults.SESSION_REMEMBERED_IDLE_MINUTES, 60);
+    const short = loadConfig({ DATA_DIR: dataDir, SESSION_IDLE_MINUTES: '0.5', SESSION_REMEMBERED_IDLE_MINUTES: '' });
+    assert.equal(short.SESSION_IDLE_MINUTES, 0.5);
+    assert.equal(short.SESSION_REMEMBERED_IDLE_MINUTES, 60);
+    assert.throws(() => loadConfig({ DATA_DIR: dataDir, SESSION_IDLE_MINUTES: '0' }), /SESSION_IDLE_MINUTES: must be more than 0/);
+    assert.throws(() => loadConfig({ DATA_DIR: dataDir, SESSION_REMEMBERED_IDLE_MINUTES: 'an hour' }), /SESSION_REMEMBERED_IDLE_MINUTES:/);
+  });
 });

@@ -9,6 +9,17 @@ const optional = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** A number of minutes, for the session idle timeouts: fractions allowed (tests use seconds). */
+const minutes = (fallback: number) =>
+  optional.transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const number = Number(value);
+    if (!Number.isFinite(number)) ctx.addIssue({ code: 'custom', message: 'must be a number of minutes' });
+    else if (number <= 0) ctx.addIssue({ code: 'custom', message: 'must be more than 0' });
+    else if (number > 7 * 24 * 60) ctx.addIssue({ code: 'custom', message: 'must be at most a week' });
+    return number;
+  });
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -43,6 +54,12 @@ const schema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   SITE_REBUILD_CRON: z.string().default('*/5 * * * *'),
+  /**
+   * Idle timeouts of a session (spec section 9), without and with remember-me. The site's
+   * inactivity timers follow them through /api/auth/status, so server and browser agree.
+   */
+  SESSION_IDLE_MINUTES: minutes(30),
+  SESSION_REMEMBERED_IDLE_MINUTES: minutes(60),
 });
 
 export type Config = Readonly<z.output<typeof schema> & { SESSION_SECRET: string }>;

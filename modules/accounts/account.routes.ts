@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
 import { AppError, ValidationFailed, message, route, type AppContext } from '../../api/http/index.ts';
 import type { Captcha } from '../captcha/index.ts';
-import { sessionLifetimes } from '../sessions/index.ts';
 import { createAuthenticator } from './account.passport.ts';
 import {
   acceptedResponse,
@@ -127,8 +126,8 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
       handler: async ({ ctx }) => {
         const user = await currentUser(ctx);
         const session = ctx.state.session.current;
-        if (!user || !session) return { authenticated: false, user: null, session: null };
-        const idle = session.rememberMe ? sessionLifetimes.rememberedIdleMs : sessionLifetimes.idleMs;
+        const idle = ctx.state.session.idleTimeoutMs;
+        if (!user || !session || idle === null) return { authenticated: false, user: null, session: null };
         return {
           authenticated: true,
           user: await userView(ctx.state.em, user),

@@ -2,7 +2,8 @@ export { SessionSchema } from './session.entity.ts';
 export type { Session } from './session.entity.ts';
 export { sessions, sessionCookie } from './session.middleware.ts';
 export type { SessionHandle } from './session.middleware.ts';
-export { destroyUserSessions, purgeExpiredSessions, sessionLifetimes } from './session.service.ts';
+export { destroyUserSessions, purgeExpiredSessions, sessionLifetimes, sessionLifetimesFor } from './session.service.ts';
+export type { SessionLifetimes } from './session.service.ts';
 
 import { SessionSchema } from './session.entity.ts';
 export const sessionEntities = [SessionSchema];

@@ -1,13 +1,15 @@
 import type Cookies from 'cookies';
 import type { AppMiddleware } from '../../api/http/index.ts';
 import type { Session } from './session.entity.ts';
-import { createSession, destroySession, findLiveSession, touchSession } from './session.service.ts';
+import { createSession, destroySession, findLiveSession, idleLifetimeMs, sessionLifetimes, touchSession, type SessionLifetimes } from './session.service.ts';
 
 export const sessionCookie = 'sid';
 
 export interface SessionHandle {
   /** The current session, or null for a visitor who has none. */
   readonly current: Session | null;
+  /** How long the current session lives without a request (its idle timeout); null without a session. */
+  readonly idleTimeoutMs: number | null;
   /** Starts a new session with a fresh id (never reusing the old one: no fixation). */
   start(input: { userId: number | null; rememberMe?: boolean; data?: Record<string, unknown> }): Promise<Session>;
   /** Ends the session on the server, so the old cookie no longer works anywhere. */
@@ -15,7 +17,8 @@ export interface SessionHandle {
 }
 
 /** Server-side sessions: the cookie holds only a random token, the row lives in the database. */
-export function sessions(options: { secure: boolean }): AppMiddleware {
+export function sessions(options: { secure: boolean; lifetimes?: SessionLifetimes }): AppMiddleware {
+  const lifetimes = options.lifetimes ?? sessionLifetimes;
   const cookieOptions = (expires?: Date): Cookies.SetOption => ({
     httpOnly: true,
     sameSite: 'lax',
@@ -29,15 +32,23 @@ export function sessions(options: { secure: boolean }): AppMiddleware {
     const token = ctx.cookies.get(sessionCookie);
     let current = token ? await findLiveSession(ctx.state.em, token) : null;
     if (token && !current) ctx.cookies.set(sessionCookie, '', { ...cookieOptions(new Date(0)) });
-    if (current) await touchSession(ctx.state.em, current);
+    if (current) await touchSession(ctx.state.em, current, new Date(), lifetimes);
 
     ctx.state.session = {
       get current() {
         return current;
       },
+      get idleTimeoutMs() {
+        return current ? idleLifetimeMs(lifetimes, current.rememberMe) : null;
+      },
       async start(input) {
         if (current) await destroySession(ctx.state.em, current);
-        const created = await createSession(ctx.state.em, { userId: input.userId, rememberMe: input.rememberMe ?? false, data: input.data });
+        const created = await createSession(
+          ctx.state.em,
+          { userId: input.userId, rememberMe: input.rememberMe ?? false, data: input.data },
+          new Date(),
+          lifetimes,
+        );
         current = created.session;
         ctx.cookies.set(sessionCookie, created.token, cookieOptions(created.session.absoluteExpiresAt));
         return current;

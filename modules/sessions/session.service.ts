@@ -2,15 +2,39 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { SessionSchema, type Session } from './session.entity.ts';
 
-/** Spec section 9: 30 minutes idle by default, 60 with remember-me; plus a hard cap. */
-export const sessionLifetimes = {
-  idleMs: 30 * 60_000,
-  rememberedIdleMs: 60 * 60_000,
-  absoluteMs: 12 * 60 * 60_000,
-  rememberedAbsoluteMs: 7 * 24 * 60 * 60_000,
+export interface SessionLifetimes {
+  readonly idleMs: number;
+  readonly rememberedIdleMs: number;
+  readonly absoluteMs: number;
+  readonly rememberedAbsoluteMs: number;
   /** Sliding the expiry on every request would mean a write per request; once a minute is enough. */
-  touchEveryMs: 60_000,
-} as const;
+  readonly touchEveryMs: number;
+}
+
+/**
+ * Lifetimes for the configured idle timeouts (SESSION_IDLE_MINUTES and
+ * SESSION_REMEMBERED_IDLE_MINUTES). The expiry slides at most once a minute, and more often
+ * only for idle timeouts so short (tests) that a minute would be a large part of them.
+ */
+export function sessionLifetimesFor(idle: { idleMinutes: number; rememberedIdleMinutes: number }): SessionLifetimes {
+  const idleMs = idle.idleMinutes * 60_000;
+  const rememberedIdleMs = idle.rememberedIdleMinutes * 60_000;
+  return Object.freeze({
+    idleMs,
+    rememberedIdleMs,
+    absoluteMs: 12 * 60 * 60_000,
+    rememberedAbsoluteMs: 7 * 24 * 60 * 60_000,
+    touchEveryMs: Math.min(60_000, Math.floor(Math.min(idleMs, rememberedIdleMs) / 10)),
+  });
+}
+
+/** Spec section 9: 30 minutes idle by default, 60 with remember-me; plus a hard cap. */
+export const sessionLifetimes: SessionLifetimes = sessionLifetimesFor({ idleMinutes: 30, rememberedIdleMinutes: 60 });
+
+/** The idle timeout of a session with or without remember-me. */
+export function idleLifetimeMs(lifetimes: SessionLifetimes, rememberMe: boolean): number {
+  return rememberMe ? lifetimes.rememberedIdleMs : lifetimes.idleMs;
+}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -34,10 +58,11 @@ export async function createSession(
   em: EntityManager,
   input: { userId: number | null; rememberMe: boolean; data?: Record<string, unknown> },
   now = new Date(),
+  lifetimes: SessionLifetimes = sessionLifetimes,
 ): Promise<{ token: string; session: Session }> {
   const token = newToken();
-  const idle = input.rememberMe ? sessionLifetimes.rememberedIdleMs : sessionLifetimes.idleMs;
-  const absolute = input.rememberMe ? sessionLifetimes.rememberedAbsoluteMs : sessionLifetimes.absoluteMs;
+  const idle = idleLifetimeMs(lifetimes, input.rememberMe);
+  const absolute = input.rememberMe ? lifetimes.rememberedAbsoluteMs : lifetimes.absoluteMs;
   const session = em.create(SessionSchema, {
     id: hashToken(token),
     userId: input.userId,
@@ -53,9 +78,9 @@ export async function createSession(
 }
 
 /** Slides the idle expiry forward, at most once per `touchEveryMs`. */
-export async function touchSession(em: EntityManager, session: Session, now = new Date()): Promise<void> {
-  if (now.getTime() - session.lastSeenAt.getTime() < sessionLifetimes.touchEveryMs) return;
-  const idle = session.rememberMe ? sessionLifetimes.rememberedIdleMs : sessionLifetimes.idleMs;
+export async function touchSession(em: EntityManager, session: Session, now = new Date(), lifetimes: SessionLifetimes = sessionLifetimes): Promise<void> {
+  if (now.getTime() - session.lastSeenAt.getTime() < lifetimes.touchEveryMs) return;
+  const idle = idleLifetimeMs(lifetimes, session.rememberMe);
   session.lastSeenAt = now;
   session.expiresAt = new Date(Math.min(now.getTime() + idle, session.absoluteExpiresAt.getTime()));
   await em.flush();
