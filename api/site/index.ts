@@ -1,6 +1,6 @@
 export { siteServer, renderErrorPage } from './site-server.ts';
 export type { SiteHolder } from './site-server.ts';
-export { buildSiteIfStale } from './site-builder.ts';
+export { buildSiteIfStale, buildSourceHash } from './site-builder.ts';
 export type { BuildEnv } from './site-builder.ts';
 export { loadBuild, loadCurrentBuild, siteSourceHash } from './site-build.ts';
 export type { SiteBuild, BuildInfo } from './site-build.ts';

@@ -15,6 +15,29 @@ export interface BuildEnv {
   GOOGLE_CLIENT_ID?: string | undefined;
 }
 
+/**
+ * The configuration the pages carry (read in .astro files through process.env), and so the
+ * only part of it the build gets. Callers pass the whole Config, which also holds secrets
+ * and NODE_ENV=development; neither belongs in a build.
+ */
+const buildEnvNames = ['PUBLIC_URL', 'ANALYTICS_ID', 'RECAPTCHA_SITE_KEY', 'GOOGLE_CLIENT_ID'] as const;
+
+/**
+ * Settings that change what the pages contain: turning the bot check, Google sign-in or
+ * analytics on must rebuild the site even when neither its sources nor its data changed.
+ * PUBLIC_URL is left out on purpose: it only fills absolute links, and counting it would
+ * rebuild on every switch between `npm start` and the browser tests' server.
+ */
+function buildSettingsHash(env: BuildEnv): string {
+  const settings = { ANALYTICS_ID: env.ANALYTICS_ID ?? '', RECAPTCHA_SITE_KEY: env.RECAPTCHA_SITE_KEY ?? '', GOOGLE_CLIENT_ID: env.GOOGLE_CLIENT_ID ?? '' };
+  return createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 8);
+}
+
+/** What a build made now from these settings would record as its sourceHash. */
+export function buildSourceHash(env: BuildEnv): string {
+  return `${siteSourceHash()}-${buildSettingsHash(env)}`;
+}
+
 let running: Promise<{ built: boolean; info: BuildInfo }> | null = null;
 
 /**
@@ -32,7 +55,7 @@ export function buildSiteIfStale(em: EntityManager, env: BuildEnv, log: Logger, 
 async function build(em: EntityManager, env: BuildEnv, log: Logger, force: boolean): Promise<{ built: boolean; info: BuildInfo }> {
   const data = await exportSnapshot(em);
   const dataHash = snapshotHash(data);
-  const sourceHash = siteSourceHash();
+  const sourceHash = buildSourceHash(env);
   const current = existsSync(currentLink) ? readBuildInfo(realpathSync(currentLink)) : null;
   if (!force && current && current.sourceHash === sourceHash && current.snapshotHash === dataHash) {
     return { built: false, info: current };
@@ -68,7 +91,10 @@ function runAstroBuild(outDir: string, env: BuildEnv): Promise<void> {
       cwd: projectRoot,
       env: {
         ...process.env,
-        ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)),
+        ...Object.fromEntries(buildEnvNames.map((name) => [name, env[name] ?? ''])),
+        // Always a production build: a development NODE_ENV (the app's default outside
+        // production) would ship React's development build, four times the size.
+        NODE_ENV: 'production',
         SITE_OUT_DIR: outDir,
         ASTRO_TELEMETRY_DISABLED: '1',
       },

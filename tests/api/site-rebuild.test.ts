@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { rebuildSiteIfDataChanged } from '../../api/jobs.ts';
 import { createLogger } from '../../api/logger.ts';
-import { buildSiteIfStale, loadCurrentBuild } from '../../api/site/index.ts';
+import { buildSiteIfStale, buildSourceHash, loadCurrentBuild } from '../../api/site/index.ts';
 import { addTestimonial } from '../../modules/testimonials/index.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -22,6 +24,21 @@ describe('static rebuild from data', () => {
     const result = await buildSiteIfStale(app.orm.em.fork(), app.config, logger);
     assert.equal(result.built, false);
     assert.equal(result.info.id, before);
+  });
+
+  it('builds for production whatever NODE_ENV the app runs with (the tests run it with test)', () => {
+    const assets = join(app.site.current!.clientDir, '_astro');
+    const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    assert.ok(scripts.length > 0);
+    for (const name of scripts) assert.doesNotMatch(readFileSync(join(assets, name), 'utf8'), /React DevTools|react-dom\.development/, name);
+  });
+
+  it('counts the settings that shape pages as sources, but not the public address', () => {
+    const plain = buildSourceHash({ PUBLIC_URL: 'http://localhost:8080' });
+    assert.equal(buildSourceHash({ PUBLIC_URL: 'http://localhost:8181' }), plain);
+    assert.notEqual(buildSourceHash({ PUBLIC_URL: 'http://localhost:8080', RECAPTCHA_SITE_KEY: 'site-key' }), plain);
+    assert.notEqual(buildSourceHash({ PUBLIC_URL: 'http://localhost:8080', GOOGLE_CLIENT_ID: 'client' }), plain);
+    assert.notEqual(buildSourceHash({ PUBLIC_URL: 'http://localhost:8080', ANALYTICS_ID: 'G-1' }), plain);
   });
 
   it('rebuilds when the data shown on pages changes, switching builds with no failed or partial response', async () => {
