@@ -27,6 +27,25 @@ export function t(lang: Lang, key: MessageKey, params?: Params): string {
   );
 }
 
+type KeysStartingWith<P extends string> = Extract<MessageKey, `${P}${string}`>;
+
+/** A catalogue section with the prefix taken off its keys: what a page hands an island. */
+export type MessagesFor<P extends string> = {
+  [K in KeysStartingWith<P> as K extends `${P}${infer Rest}` ? Rest : never]: string;
+};
+
+/**
+ * The messages of one section ('auth.'), for an island's props: islands get their
+ * wording from the page rather than importing the catalogues into the browser.
+ */
+export function messagesFor<P extends string>(lang: Lang, prefix: P): MessagesFor<P> {
+  const section: Record<string, string> = {};
+  for (const [key, message] of Object.entries(catalogues[lang])) {
+    if (key.startsWith(prefix)) section[key.slice(prefix.length)] = message;
+  }
+  return section as MessagesFor<P>;
+}
+
 /** Maps the `locale` route parameter of `[...locale]` pages to a language. */
 export function langFromParam(locale: string | undefined): Lang {
   return locale === 'am' ? 'am' : 'en';

@@ -1,0 +1,120 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Lang } from '../../i18n';
+import { apiFetch } from '../../lib/api';
+import { errorText } from '../../lib/api-errors';
+import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
+import { fill, looksLikeEmail } from '../../lib/format';
+import { Spinner } from '../Spinner';
+import { FormAlert, Notice, SubmitButton, TextField } from '../forms';
+import type { AuthMessages } from './AuthForm';
+
+type Props = { lang: Lang; messages: AuthMessages & { successTitle: string; successText: string; missingToken: string; newLinkText: string; send: string }; loginPath: string };
+
+type State = { step: 'checking' } | { step: 'verified'; email: string } | { step: 'failed'; message: string };
+
+/** /verify-email?token=…: checks the mailed link on arrival; if it cannot be used, offers a new one. */
+export default function VerifyEmail({ lang, messages: m, loginPath }: Props) {
+  const [state, setState] = useState<State>({ step: 'checking' });
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const token = new URLSearchParams(location.search).get('token');
+    if (!token) {
+      setState({ step: 'failed', message: m.missingToken });
+      return;
+    }
+    void (async () => {
+      try {
+        const captcha = await getCaptchaToken('verify_email');
+        const answer = await apiFetch<{ verified: true; email: string }>(
+          `/api/auth/validate-verification-token?token=${encodeURIComponent(token)}&${captchaQuery(captcha)}`,
+          { lang },
+        );
+        setState({ step: 'verified', email: answer.email });
+      } catch (error) {
+        setState({ step: 'failed', message: errorText(error, { network: m['errors.network'], unexpected: m['errors.unexpected'] }) });
+      }
+    })();
+  }, [lang, m]);
+
+  useEffect(() => {
+    if (state.step !== 'checking') resultRef.current?.focus();
+  }, [state.step]);
+
+  if (state.step === 'checking') return <Spinner label={m.checkingLink} />;
+  if (state.step === 'verified') {
+    return (
+      <Notice title={m.successTitle} focusRef={resultRef}>
+        <p className="mt-2">{fill(m.successText, { email: state.email })}</p>
+        <a href={loginPath} className="mt-5 inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-on-brand hover:bg-brand-strong">
+          {m.loginNow}
+        </a>
+      </Notice>
+    );
+  }
+  return (
+    <div className="space-y-8">
+      <div ref={resultRef} tabIndex={-1} className="rounded-xl border-2 border-danger bg-surface p-5 focus:outline-none">
+        <p className="font-medium">{state.message}</p>
+      </div>
+      <NewLinkForm lang={lang} messages={m} />
+    </div>
+  );
+}
+
+function NewLinkForm({ lang, messages: m }: { lang: Lang; messages: Props['messages'] }) {
+  const id = useId();
+  const inputRef = useRef<HTMLFormElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [formError, setFormError] = useState('');
+  const [sentTo, setSentTo] = useState('');
+  const sentRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (sentTo) sentRef.current?.focus();
+  }, [sentTo]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
+    setFormError('');
+    if (!email || !looksLikeEmail(email)) {
+      setError(email ? m['errors.email'] : m['errors.required']);
+      inputRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.focus();
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      const token = await getCaptchaToken('resend_verification');
+      await apiFetch(`/api/auth/regenerate-verification-token?${captchaQuery(token)}`, { method: 'POST', body: { email }, lang });
+      setSentTo(email);
+    } catch (failure) {
+      setFormError(errorText(failure, { network: m['errors.network'], unexpected: m['errors.unexpected'] }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <Notice title={m['checkEmail.title']} focusRef={sentRef}>
+        <p className="mt-2">{fill(m.resent, { email: sentTo })}</p>
+      </Notice>
+    );
+  }
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        {m.newLinkTitle}
+      </h2>
+      <p className="mt-2 mb-5 text-muted">{m.newLinkText}</p>
+      <form ref={inputRef} noValidate onSubmit={submit} className="space-y-5">
+        <FormAlert message={formError} />
+        <TextField id={`${id}-email`} name="email" type="email" label={m.email} autoComplete="email" inputMode="email" maxLength={254} required error={error} />
+        <SubmitButton busy={busy} label={m.send} busyLabel={m.sending} />
+      </form>
+    </section>
+  );
+}
