@@ -13,6 +13,8 @@ process.env.E2E_DATABASE_URL = databaseUrl;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
+  // Waits for the server to serve pages built from the current sources before any test.
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

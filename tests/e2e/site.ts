@@ -1,0 +1,45 @@
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSourceHash, exportSnapshot } from '../../api/site/index.ts';
+import { currentLink, readBuildInfo } from '../../api/site/site-build.ts';
+import { snapshotHash } from '../../api/site/snapshot.ts';
+import { openDatabase } from '../../db/index.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until the server at `baseURL` serves a site built from the current sources and
+ * its database's data. A server started on a stale build serves that build while it
+ * rebuilds in the background; tests must not run against the old pages meanwhile, and a
+ * second server must not start a second build of the same folder.
+ */
+export async function waitForCurrentSite(baseURL: string, databaseUrl: string, timeoutMs = 300_000): Promise<void> {
+  // The servers inherit this environment, so the settings that shape pages come from it too.
+  const setting = (name: string) => process.env[name]?.trim() || undefined;
+  const expectedSource = buildSourceHash({
+    PUBLIC_URL: baseURL,
+    ANALYTICS_ID: setting('ANALYTICS_ID'),
+    RECAPTCHA_SITE_KEY: setting('RECAPTCHA_SITE_KEY'),
+    GOOGLE_CLIENT_ID: setting('GOOGLE_CLIENT_ID'),
+  });
+  const orm = await openDatabase(databaseUrl);
+  let expectedData: string;
+  try {
+    expectedData = snapshotHash(await exportSnapshot(orm.em.fork()));
+  } finally {
+    await orm.close();
+  }
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const dir = existsSync(currentLink) ? realpathSync(currentLink) : null;
+    const info = dir ? readBuildInfo(dir) : null;
+    if (dir && info?.sourceHash === expectedSource && info.snapshotHash === expectedData) {
+      // Built and switched; served once the server has loaded it too.
+      const built = readFileSync(join(dir, 'client', 'login', 'index.html'), 'utf8');
+      const served = await fetch(`${baseURL}/login`).then((response) => response.text(), () => '');
+      if (served === built) return;
+    }
+    await sleep(500);
+  }
+  throw new Error(`the server at ${baseURL} did not serve a current site build within ${timeoutMs / 1000} s`);
+}
