@@ -6,7 +6,9 @@ import { accountRoutes, createAccountService, createGoogleVerifier } from '../mo
 import { createCaptcha } from '../modules/captcha/index.ts';
 import { catalogueRoutes } from '../modules/catalogue/index.ts';
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
+import { authoriseFundraiserMedia, createFundraiserService, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
+import { createMediaService, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
 import { sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
 import { testimonialRoutes } from '../modules/testimonials/index.ts';
 import type { Config } from './config.ts';
@@ -69,10 +71,14 @@ export function createApp(deps: AppDependencies): App {
   });
   const accounts = createAccountService({ mailer, publicUrl: config.PUBLIC_URL, logger });
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, logger });
+  const media = createMediaService({ mediaDir: config.MEDIA_DIR, authorisers: { FUNDRAISER: authoriseFundraiserMedia } });
+  const fundraisers = createFundraiserService({ media });
 
   const definitions: RouteDefinition[] = [
     ...accountRoutes({ accounts, captcha, google }),
     ...catalogueRoutes(orm.em),
+    ...fundraiserRoutes(fundraisers),
+    ...mediaRoutes(media),
     ...testimonialRoutes,
     ...contactRoutes(createContactService({ mailer, supportEmail: config.CONTACT_EMAIL })),
     route({
@@ -108,6 +114,7 @@ export function createApp(deps: AppDependencies): App {
     if (ctx.path.startsWith('/api/')) throw new NotFound('route_not_found');
     return next();
   });
+  app.use(mediaFiles(config.MEDIA_DIR));
   app.use(siteServer(site, (ctx) => ({ em: ctx.state.em, lang: ctx.state.lang, requestId: ctx.state.requestId })));
   app.use(() => {
     throw new NotFound();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MikroORM, type Options } from '@mikro-orm/core';
+import { MikroORM, type EntityMetadata, type Options, type Platform } from '@mikro-orm/core';
 import { LibSqlDriver } from '@mikro-orm/libsql';
 import { Migrator } from '@mikro-orm/migrations';
 import { MySqlDriver } from '@mikro-orm/mysql';
@@ -30,6 +30,21 @@ export function ormOptions(databaseUrl: string, options: { debug?: boolean } = {
     debug: options.debug ?? false,
     forceUtcTimezone: true,
     allowGlobalContext: false,
+    discovery: {
+      // Full-text indexes are declared on the entities for MySQL/MariaDB (InnoDB FULLTEXT).
+      // SQLite has none; its search index is an FTS5 table, created by a migration.
+      onMetadata(meta: EntityMetadata, platform: Platform) {
+        if (!platform.supportsCreatingFullTextIndex()) meta.indexes = meta.indexes.filter((index) => index.type !== 'fulltext');
+      },
+    },
+    schemaGenerator: {
+      // The FTS5 table and its shadow tables belong to the search migration, not to an entity;
+      // without this the comparer would propose dropping them in every new migration.
+      skipTables: [/^fundraiser_search(_\w+)?$/],
+      // Triggers are hand-written per dialect in migrations (they keep the FTS5 table in step);
+      // the entities declare none, and the comparer must not propose dropping them.
+      ignoreTriggers: true,
+    },
     migrations: {
       path: migrationsPath(dialect),
       pathTs: migrationsPath(dialect),

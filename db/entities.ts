@@ -1,8 +1,10 @@
 import { accountEntities } from '../modules/accounts/index.ts';
 import { catalogueEntities } from '../modules/catalogue/index.ts';
 import { contactEntities } from '../modules/contact/index.ts';
+import { fundraiserEntities } from '../modules/fundraisers/index.ts';
 import { jobEntities } from '../modules/jobs/index.ts';
 import { mailEntities } from '../modules/mail/index.ts';
+import { mediaEntities } from '../modules/media/index.ts';
 import { rateLimitEntities } from '../modules/rate-limits/index.ts';
 import { sessionEntities } from '../modules/sessions/index.ts';
 import { testimonialEntities } from '../modules/testimonials/index.ts';
@@ -12,8 +14,10 @@ export const entities = [
   ...accountEntities,
   ...catalogueEntities,
   ...contactEntities,
+  ...fundraiserEntities,
   ...jobEntities,
   ...mailEntities,
+  ...mediaEntities,
   ...rateLimitEntities,
   ...sessionEntities,
   ...testimonialEntities,

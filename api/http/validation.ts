@@ -40,6 +40,11 @@ function issueMessage(issue: Issue, lang: Language): string {
       return issue.format === 'email' ? message(lang, 'field.email') : message(lang, 'field.invalid');
     case 'invalid_value':
       return message(lang, 'field.choice', { options: issue.values.map(String).join(', ') });
+    case 'custom': {
+      // A refinement may name its message (a catalogue key) and the values to fill in.
+      const { message: key, ...params } = (issue.params ?? {}) as Record<string, string | number>;
+      return typeof key === 'string' && key.startsWith('field.') ? message(lang, key, params) : message(lang, 'field.invalid');
+    }
     default:
       return message(lang, 'field.invalid');
   }

@@ -11,7 +11,11 @@ export class TestClient {
     this.baseUrl = baseUrl;
   }
 
-  async request(method: string, path: string, options: { json?: unknown; body?: string; headers?: Record<string, string>; xsrf?: boolean } = {}) {
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: string | FormData | Blob; headers?: Record<string, string>; xsrf?: boolean } = {},
+  ) {
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(method);
     if (unsafe && options.xsrf !== false && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/csrf');
     const headers: Record<string, string> = { 'Accept-Language': this.lang, ...options.headers };
@@ -43,5 +47,22 @@ export class TestClient {
 
   post(path: string, json?: unknown, options: { headers?: Record<string, string>; xsrf?: boolean } = {}) {
     return this.request('POST', path, { json, ...options });
+  }
+
+  put(path: string, json?: unknown) {
+    return this.request('PUT', path, { json });
+  }
+
+  patch(path: string, json?: unknown) {
+    return this.request('PATCH', path, { json });
+  }
+
+  delete(path: string) {
+    return this.request('DELETE', path);
+  }
+
+  /** A multipart form, as a browser's FormData upload sends it (fetch writes the boundary). */
+  upload(path: string, form: FormData) {
+    return this.request('POST', path, { body: form });
   }
 }

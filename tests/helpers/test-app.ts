@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/core';
 import { createApp, listen } from '../../api/app.ts';
@@ -15,6 +18,8 @@ export interface TestApp {
   config: Config;
   mailer: Mailer;
   site: SiteHolder;
+  /** A fresh folder for uploaded images, removed on close (unless MEDIA_DIR was given). */
+  mediaDir: string;
   url: string;
   client(): TestClient;
   close(): Promise<void>;
@@ -23,11 +28,13 @@ export interface TestApp {
 /** The real app on a real (fresh) database, listening on a free loopback port. */
 export async function startTestApp(env: Record<string, string> = {}, options: { site?: SiteHolder } = {}): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase();
+  const ownMediaDir = env.MEDIA_DIR === undefined ? mkdtempSync(join(tmpdir(), 'fundraise-media-')) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'data',
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema',
     LOG_LEVEL: 'silent',
+    ...(ownMediaDir ? { MEDIA_DIR: ownMediaDir } : {}),
     ...env,
   });
   await seedReference(database.orm.em.fork());
@@ -42,12 +49,14 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     config,
     mailer,
     site,
+    mediaDir: config.MEDIA_DIR,
     url,
     client: () => new TestClient(url),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.drop();
+      if (ownMediaDir) rmSync(ownMediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,155 @@
+import { route } from '../../api/http/index.ts';
+import { currentUser, requireUser } from '../accounts/index.ts';
+import { deleteUpdate, listUpdates, postUpdate } from './fundraiser-update.service.ts';
+import {
+  createFundraiserRequest,
+  deleteResponse,
+  editFundraiserRequest,
+  fundraiserCardResponse,
+  fundraiserResponse,
+  idParams,
+  listQuery,
+  pageOf,
+  pagingQuery,
+  searchQuery,
+  statusRequest,
+  updateContentRequest,
+  updateParams,
+  updateResponse,
+  updatesQuery,
+  userParams,
+} from './fundraiser.schemas.ts';
+import { findVisible, type FundraiserService } from './fundraiser.service.ts';
+import { fundraiserView } from './fundraiser.views.ts';
+
+export function fundraiserRoutes(fundraisers: FundraiserService) {
+  const tag = 'fundraisers';
+  return [
+    route({
+      method: 'post',
+      path: '/api/fundraisers',
+      tag,
+      summary: 'Start a fundraiser; the signed-in user is its organiser',
+      body: createFundraiserRequest,
+      response: fundraiserResponse,
+      status: 201,
+      handler: async ({ body, ctx }) => {
+        const user = await requireUser(ctx);
+        const f = await fundraisers.create(ctx.state.em, user, body, ctx.state.lang);
+        return fundraiserView(ctx.state.em, f);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/fundraisers',
+      tag,
+      summary: 'Fundraisers open for donations, newest first unless sorted otherwise; filter by category, location or text (`query`)',
+      query: listQuery,
+      response: pageOf(fundraiserCardResponse),
+      // The unfiltered first page is the same for everyone (answers with a query string are never cached).
+      cache: 30,
+      handler: async ({ query, ctx }) => fundraisers.list(ctx.state.em, query),
+    }),
+    route({
+      method: 'get',
+      path: '/api/fundraisers/search',
+      tag,
+      summary: 'Search titles and stories in English and Amharic (`query`), or `query=teamId=N` for a team\'s fundraisers',
+      query: searchQuery,
+      response: pageOf(fundraiserCardResponse),
+      handler: async ({ query, ctx }) => fundraisers.list(ctx.state.em, query),
+    }),
+    route({
+      method: 'get',
+      path: '/api/fundraisers/user/:userId',
+      tag,
+      summary: "A user's fundraisers: all of them for the user and admins, the public ones for anybody else",
+      params: userParams,
+      query: pagingQuery,
+      response: pageOf(fundraiserCardResponse),
+      handler: async ({ params, query, ctx }) => fundraisers.listForUser(ctx.state.em, await currentUser(ctx), params.userId, query),
+    }),
+    route({
+      method: 'get',
+      path: '/api/fundraisers/:id',
+      tag,
+      summary: 'One fundraiser (a suspended one only for its organiser and admins)',
+      params: idParams,
+      response: fundraiserResponse,
+      handler: async ({ params, ctx }) => fundraiserView(ctx.state.em, await findVisible(ctx.state.em, await currentUser(ctx), params.id)),
+    }),
+    route({
+      method: 'put',
+      path: '/api/fundraisers/:id',
+      tag,
+      summary: 'Edit a fundraiser (organiser or admin); fields left out stay as they are',
+      params: idParams,
+      body: editFundraiserRequest,
+      response: fundraiserResponse,
+      handler: async ({ params, body, ctx }) => {
+        const user = await requireUser(ctx);
+        const f = await fundraisers.edit(ctx.state.em, user, params.id, body, ctx.state.lang);
+        return fundraiserView(ctx.state.em, f);
+      },
+    }),
+    route({
+      method: 'patch',
+      path: '/api/fundraisers/:id',
+      tag,
+      summary: 'Change the status: ACTIVE ⇄ PAUSED, either → CLOSED (organiser or admin); to or from SUSPENDED (admin only)',
+      params: idParams,
+      body: statusRequest,
+      response: fundraiserResponse,
+      handler: async ({ params, body, ctx }) => {
+        const user = await requireUser(ctx);
+        const f = await fundraisers.changeStatus(ctx.state.em, user, params.id, body.status);
+        return fundraiserView(ctx.state.em, f);
+      },
+    }),
+    route({
+      method: 'delete',
+      path: '/api/fundraisers/:id',
+      tag,
+      summary: 'Delete a fundraiser without donations; one with donations is closed instead (organiser or admin)',
+      params: idParams,
+      response: deleteResponse,
+      handler: async ({ params, ctx }) => {
+        const user = await requireUser(ctx);
+        const result = await fundraisers.remove(ctx.state.em, user, params.id);
+        return result.outcome === 'deleted' ? result : { outcome: result.outcome, fundraiser: await fundraiserView(ctx.state.em, result.fundraiser) };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/fundraisers/:id/updates',
+      tag,
+      summary: "The organiser's updates, newest first",
+      params: idParams,
+      query: updatesQuery,
+      response: pageOf(updateResponse),
+      handler: async ({ params, query, ctx }) => listUpdates(ctx.state.em, await currentUser(ctx), params.id, query),
+    }),
+    route({
+      method: 'post',
+      path: '/api/fundraisers/:id/updates',
+      tag,
+      summary: 'Post an update (organiser or admin)',
+      params: idParams,
+      body: updateContentRequest,
+      response: updateResponse,
+      status: 201,
+      handler: async ({ params, body, ctx }) => postUpdate(ctx.state.em, await requireUser(ctx), params.id, body.content),
+    }),
+    route({
+      method: 'delete',
+      path: '/api/fundraisers/:id/updates/:updateId',
+      tag,
+      summary: 'Delete an update (organiser or admin)',
+      params: updateParams,
+      handler: async ({ params, ctx }) => {
+        await deleteUpdate(ctx.state.em, await requireUser(ctx), params.id, params.updateId);
+        return undefined;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { currencies, decimalAmount } from '../money/index.ts';
+import { fundraiserStatuses } from './fundraiser.entity.ts';
+
+/** The largest goal a fundraiser may set, in whole units of its currency. */
+export const maxGoal = 10_000_000;
+
+/** Line breaks become \n; control characters other than line breaks and tabs are dropped. */
+const plainText = (value: string) =>
+  value
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .trim();
+/** A single line: any run of whitespace (line breaks included) becomes one space. */
+const oneLine = (value: string) => plainText(value).replace(/\s+/g, ' ');
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+const title = z.string().transform(oneLine).pipe(z.string().min(5).max(120));
+const description = z.string().transform(plainText).pipe(z.string().min(1).max(10_000));
+const beneficiaryName = z.preprocess(blankToNull, z.string().transform(oneLine).pipe(z.string().max(120)).nullable().optional());
+const id = z.number().int().positive();
+const goalAmount = decimalAmount({ max: maxGoal });
+const currency = z.enum(currencies);
+
+export const createFundraiserRequest = z.strictObject({
+  title,
+  description,
+  goalAmount,
+  categoryId: id,
+  locationId: id,
+  currency: z.preprocess(blankToUndefined, currency.default('USD')),
+  beneficiaryName,
+  /** The front end sends the organiser's id (spec section 6); it must be the signed-in user. */
+  userId: id.optional(),
+});
+export type CreateFundraiserRequest = z.output<typeof createFundraiserRequest>;
+
+/** Every field optional: what is sent changes, what is left out stays. */
+export const editFundraiserRequest = z.strictObject({
+  /** When present, must be the id in the address. */
+  id: id.optional(),
+  title: title.optional(),
+  description: description.optional(),
+  goalAmount: goalAmount.optional(),
+  categoryId: id.optional(),
+  locationId: id.optional(),
+  currency: currency.optional(),
+  beneficiaryName,
+});
+export type EditFundraiserRequest = z.output<typeof editFundraiserRequest>;
+
+export const statusRequest = z.strictObject({ status: z.enum(fundraiserStatuses) });
+
+export const updateContentRequest = z.strictObject({
+  content: z.string().transform(plainText).pipe(z.string().min(1).max(5_000)),
+});
+
+export const fundraiserSorts = ['newest', 'most_funded', 'closest_to_goal', 'relevance'] as const;
+export type FundraiserSort = (typeof fundraiserSorts)[number];
+
+/** 0-based pages of at most 50. */
+export const pagingQuery = z.object({
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  size: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const listQuery = pagingQuery.extend({
+  categoryId: z.coerce.number().int().positive().optional(),
+  locationId: z.coerce.number().int().positive().optional(),
+  query: z.string().trim().max(200).optional(),
+  sort: z.enum(fundraiserSorts).optional(),
+});
+export type ListQuery = z.output<typeof listQuery>;
+
+export const searchQuery = listQuery;
+
+export const updatesQuery = z.object({
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  size: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const userParams = z.object({ userId: z.coerce.number().int().positive() });
+export const updateParams = z.object({ id: z.coerce.number().int().positive(), updateId: z.coerce.number().int().positive() });
+
+const image = z.object({ id: z.number(), url: z.string(), thumbnailUrl: z.string() });
+const category = z.object({ id: z.number(), slug: z.string(), name: z.string(), nameAm: z.string() });
+const location = z.object({ id: z.number(), city: z.string(), cityAm: z.string(), region: z.string(), regionAm: z.string() });
+const money = z.string().describe('decimal, e.g. "1500.00"');
+
+export const fundraiserResponse = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  beneficiaryName: z.string().nullable(),
+  owner: z.object({ id: z.number(), name: z.string(), avatarUrl: z.string().nullable() }),
+  category,
+  location,
+  images: z.array(image),
+  status: z.enum(fundraiserStatuses),
+  raisedAmount: money,
+  donationCount: z.number(),
+  goalAmount: money,
+  currency: z.enum(currencies),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  teamId: z.number().nullable(),
+});
+
+export const fundraiserCardResponse = z.object({
+  id: z.number(),
+  title: z.string(),
+  summary: z.string(),
+  beneficiaryName: z.string().nullable(),
+  owner: z.object({ id: z.number(), name: z.string() }),
+  category,
+  location,
+  image: image.nullable(),
+  status: z.enum(fundraiserStatuses),
+  raisedAmount: money,
+  donationCount: z.number(),
+  goalAmount: money,
+  currency: z.enum(currencies),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  teamId: z.number().nullable(),
+});
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ content: z.array(item), page: z.number(), size: z.number(), totalElements: z.number(), totalPages: z.number() });
+
+export const updateResponse = z.object({
+  id: z.number(),
+  fundraiserId: z.number(),
+  content: z.string(),
+  author: z.object({ id: z.number(), name: z.string() }),
+  createdAt: z.string(),
+});
+
+export const deleteResponse = z.object({ outcome: z.enum(['deleted', 'closed']), fundraiser: fundraiserResponse.optional() });

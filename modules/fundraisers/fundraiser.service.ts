@@ -1,0 +1,198 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { message, NotFound, ValidationFailed, type FieldErrors, type Language } from '../../api/http/index.ts';
+import { UserSchema, type User } from '../accounts/index.ts';
+import { CategorySchema, LocationSchema } from '../catalogue/index.ts';
+import type { MediaAuthoriser, MediaService } from '../media/index.ts';
+import { fromMinor, toMinor } from '../money/index.ts';
+import { consume, type Limit } from '../rate-limits/index.ts';
+import { FundraiserSchema, type Fundraiser, type FundraiserStatus } from './fundraiser.entity.ts';
+import { CurrencyLocked, FundraiserNotFound, InvalidStatusChange, NotFundraiserManager, OwnerMismatch, StatusChangeAdminOnly } from './fundraiser.errors.ts';
+import type { CreateFundraiserRequest, EditFundraiserRequest, FundraiserSort } from './fundraiser.schemas.ts';
+import { findFundraiserIds, teamIdIn, type FundraiserFilter } from './fundraiser.search.ts';
+import { fundraiserCards, pageOf, type FundraiserCard, type Page } from './fundraiser.views.ts';
+
+/** Shown in discovery, search and category lists: fundraisers that can take donations. */
+export const listedStatuses: readonly FundraiserStatus[] = ['ACTIVE'];
+/** Reachable by link and shown on the organiser's profile: everything but a suspended one. */
+export const publicStatuses: readonly FundraiserStatus[] = ['ACTIVE', 'PAUSED', 'CLOSED'];
+
+/** What an organiser may do themself; anything to or from SUSPENDED is an admin's. */
+const organiserTransitions: Record<FundraiserStatus, readonly FundraiserStatus[]> = {
+  ACTIVE: ['PAUSED', 'CLOSED'],
+  PAUSED: ['ACTIVE', 'CLOSED'],
+  CLOSED: [],
+  SUSPENDED: [],
+};
+
+/** A person starting many fundraisers in an hour is far more likely a spammer than an organiser. */
+export const createLimit: Limit = { limit: 10, windowMs: 60 * 60_000 };
+
+export function mayManage(f: Fundraiser, viewer: User | null): viewer is User {
+  return !!viewer && (viewer.admin || f.owner.id === viewer.id);
+}
+
+/**
+ * The seam for the donations module: a fundraiser that has received money is never deleted,
+ * only closed. `donationCount` is kept by that module in the same transaction as each
+ * succeeded payment; its foreign key to the fundraiser should also refuse the delete.
+ */
+export function hasDonations(f: Fundraiser): boolean {
+  return f.donationCount > 0;
+}
+
+/** The fundraiser as `viewer` may see it: a suspended one exists only for its organiser and admins. */
+export async function findVisible(em: EntityManager, viewer: User | null, id: number): Promise<Fundraiser> {
+  const f = await em.findOne(FundraiserSchema, { id });
+  if (!f || (f.status === 'SUSPENDED' && !mayManage(f, viewer))) throw new FundraiserNotFound();
+  return f;
+}
+
+/** 404 when `viewer` cannot see it, 403 when they can but may not change it. */
+export async function findManaged(em: EntityManager, viewer: User, id: number): Promise<Fundraiser> {
+  const f = await findVisible(em, viewer, id);
+  if (!mayManage(f, viewer)) throw new NotFundraiserManager();
+  return f;
+}
+
+/** For the media module: images of a fundraiser are its organiser's (or an admin's) to add and remove. */
+export const authoriseFundraiserMedia: MediaAuthoriser = async (em, user, id) => {
+  await findManaged(em, user, id);
+};
+
+async function references(em: EntityManager, input: { categoryId?: number | undefined; locationId?: number | undefined }, lang: Language) {
+  const [category, location] = await Promise.all([
+    input.categoryId === undefined ? undefined : em.findOne(CategorySchema, { id: input.categoryId }),
+    input.locationId === undefined ? undefined : em.findOne(LocationSchema, { id: input.locationId }),
+  ]);
+  const fields: FieldErrors = {};
+  if (category === null) fields.categoryId = message(lang, 'field.category_unknown');
+  if (location === null) fields.locationId = message(lang, 'field.location_unknown');
+  if (Object.keys(fields).length) throw new ValidationFailed(fields);
+  return { category: category ?? undefined, location: location ?? undefined };
+}
+
+export interface ListRequest {
+  page: number;
+  size: number;
+  categoryId?: number | undefined;
+  locationId?: number | undefined;
+  query?: string | undefined;
+  sort?: FundraiserSort | undefined;
+}
+
+export interface FundraiserService {
+  create(em: EntityManager, owner: User, input: CreateFundraiserRequest, lang: Language): Promise<Fundraiser>;
+  edit(em: EntityManager, viewer: User, id: number, input: EditFundraiserRequest, lang: Language): Promise<Fundraiser>;
+  changeStatus(em: EntityManager, viewer: User, id: number, status: FundraiserStatus): Promise<Fundraiser>;
+  /** Deletes a fundraiser without donations (with its updates and images); closes one with donations. */
+  remove(em: EntityManager, viewer: User, id: number): Promise<{ outcome: 'deleted' } | { outcome: 'closed'; fundraiser: Fundraiser }>;
+  /** Listed (ACTIVE) fundraisers; `query` is a text search, or `teamId=N` for a team's fundraisers. */
+  list(em: EntityManager, request: ListRequest): Promise<Page<FundraiserCard>>;
+  /** All of a user's fundraisers for themself and admins; the public ones for anybody else. */
+  listForUser(em: EntityManager, viewer: User | null, userId: number, paging: { page: number; size: number }): Promise<Page<FundraiserCard>>;
+}
+
+export function createFundraiserService(deps: { media: MediaService }): FundraiserService {
+  async function page(em: EntityManager, filter: FundraiserFilter): Promise<Page<FundraiserCard>> {
+    const { ids, total } = await findFundraiserIds(em, filter);
+    const rows = ids.length ? await em.find(FundraiserSchema, { id: { $in: ids } }) : [];
+    const byId = new Map(rows.map((f) => [f.id, f]));
+    const ordered = ids.map((id) => byId.get(id)).filter((f): f is Fundraiser => f !== undefined);
+    return pageOf(await fundraiserCards(em, ordered), filter, total);
+  }
+
+  return {
+    async create(em, owner, input, lang) {
+      if (input.userId !== undefined && input.userId !== owner.id) throw new OwnerMismatch();
+      const { category, location } = await references(em, input, lang);
+      await consume(em, `fundraiser:create:user:${owner.id}`, createLimit);
+      const f = em.create(FundraiserSchema, {
+        title: input.title,
+        description: input.description,
+        beneficiaryName: input.beneficiaryName ?? null,
+        owner,
+        category: category!,
+        location: location!,
+        currency: input.currency,
+        // The schema admitted only amounts toMinor accepts.
+        goalMinor: toMinor(input.goalAmount, input.currency)!,
+        raisedMinor: 0,
+        donationCount: 0,
+        status: 'ACTIVE',
+        teamId: null,
+      });
+      await em.flush();
+      return f;
+    },
+
+    async edit(em, viewer, id, input, lang) {
+      if (input.id !== undefined && input.id !== id) throw new ValidationFailed({ id: message(lang, 'field.path_id_mismatch') });
+      const f = await findManaged(em, viewer, id);
+      const { category, location } = await references(em, input, lang);
+      const currency = input.currency ?? f.currency;
+      if (currency !== f.currency && hasDonations(f)) throw new CurrencyLocked();
+      if (input.title !== undefined) f.title = input.title;
+      if (input.description !== undefined) f.description = input.description;
+      if (input.beneficiaryName !== undefined) f.beneficiaryName = input.beneficiaryName;
+      if (category) f.category = category;
+      if (location) f.location = location;
+      // A new currency without a new goal keeps the goal's figure: "1500.00" stays 1500.00.
+      f.goalMinor = toMinor(input.goalAmount ?? fromMinor(f.goalMinor, f.currency), currency)!;
+      f.currency = currency;
+      await em.flush();
+      return f;
+    },
+
+    async changeStatus(em, viewer, id, status) {
+      const f = await findManaged(em, viewer, id);
+      if (status === f.status) return f;
+      if (status === 'SUSPENDED' || f.status === 'SUSPENDED') {
+        if (!viewer.admin) throw new StatusChangeAdminOnly();
+      } else if (!organiserTransitions[f.status as FundraiserStatus].includes(status)) {
+        throw new InvalidStatusChange();
+      }
+      f.status = status;
+      await em.flush();
+      return f;
+    },
+
+    async remove(em, viewer, id) {
+      const f = await findManaged(em, viewer, id);
+      if (hasDonations(f)) {
+        // Closing would also lift a suspension, which only an admin may do.
+        if (f.status === 'SUSPENDED' && !viewer.admin) throw new StatusChangeAdminOnly();
+        f.status = 'CLOSED';
+        await em.flush();
+        return { outcome: 'closed', fundraiser: f };
+      }
+      const keys = await deps.media.detachAll(em, 'FUNDRAISER', f.id);
+      em.remove(f);
+      // One flush, one transaction: the fundraiser, its image rows and (by the foreign key's
+      // cascade) its updates go together. The files go after the commit.
+      await em.flush();
+      await deps.media.storage.remove(keys);
+      return { outcome: 'deleted' };
+    },
+
+    async list(em, request) {
+      const teamId = teamIdIn(request.query);
+      return page(em, {
+        // A team page shows its fundraisers as the organiser's profile would; discovery shows those open for donations.
+        statuses: teamId === null ? listedStatuses : publicStatuses,
+        categoryId: request.categoryId,
+        locationId: request.locationId,
+        teamId: teamId ?? undefined,
+        text: teamId === null ? request.query : undefined,
+        sort: request.sort ?? (request.query && teamId === null ? 'relevance' : 'newest'),
+        page: request.page,
+        size: request.size,
+      });
+    },
+
+    async listForUser(em, viewer, userId, paging) {
+      if ((await em.count(UserSchema, { id: userId })) === 0) throw new NotFound('user_not_found');
+      const everything = !!viewer && (viewer.id === userId || viewer.admin);
+      return page(em, { statuses: everything ? ['ACTIVE', 'PAUSED', 'CLOSED', 'SUSPENDED'] : publicStatuses, ownerId: userId, sort: 'newest', ...paging });
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { User } from '../accounts/index.ts';
+import type { CategoryView, LocationView } from '../catalogue/index.ts';
+import { imagesOf, mediaByIds, type MediaView } from '../media/index.ts';
+import { fromMinor, type Currency } from '../money/index.ts';
+import type { Fundraiser, FundraiserStatus } from './fundraiser.entity.ts';
+
+/** A fundraiser as its page shows it. Amounts are decimal strings in `currency`. */
+export interface FundraiserView {
+  id: number;
+  title: string;
+  description: string;
+  beneficiaryName: string | null;
+  owner: { id: number; name: string; avatarUrl: string | null };
+  category: CategoryView;
+  location: LocationView;
+  images: MediaView[];
+  status: FundraiserStatus;
+  raisedAmount: string;
+  donationCount: number;
+  goalAmount: string;
+  currency: Currency;
+  createdAt: string;
+  updatedAt: string;
+  teamId: number | null;
+}
+
+/** A fundraiser in a list: a summary of the story instead of all of it, and the cover image only. */
+export interface FundraiserCard extends Omit<FundraiserView, 'description' | 'images' | 'owner'> {
+  summary: string;
+  owner: { id: number; name: string };
+  image: MediaView | null;
+}
+
+export interface Page<T> {
+  content: T[];
+  page: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+}
+
+export function pageOf<T>(content: T[], paging: { page: number; size: number }, totalElements: number): Page<T> {
+  return { content, page: paging.page, size: paging.size, totalElements, totalPages: Math.ceil(totalElements / paging.size) };
+}
+
+/** The name shown for an organiser; e-mail addresses are never shown. */
+export function displayName(user: Pick<User, 'firstName' | 'lastName'>): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+/** The first words of the story, on one line, cut at a word boundary. */
+export function summaryOf(description: string, max = 160): string {
+  const flat = description.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?፣።፤፥-]+$/u, '')}…`;
+}
+
+/**
+ * Whole seconds: MySQL's datetime keeps no fraction, so a just-created fundraiser would
+ * otherwise show milliseconds that the same fundraiser read back a moment later lacks.
+ */
+export function isoSeconds(date: Date): string {
+  return new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString();
+}
+
+const categoryView = (c: Fundraiser['category']): CategoryView => ({ id: c.id, slug: c.slug, name: c.name, nameAm: c.nameAm });
+const locationView = (l: Fundraiser['location']): LocationView => ({ id: l.id, city: l.city, cityAm: l.cityAm, region: l.region, regionAm: l.regionAm });
+
+function common(f: Fundraiser) {
+  return {
+    id: f.id,
+    title: f.title,
+    beneficiaryName: f.beneficiaryName ?? null,
+    category: categoryView(f.category),
+    location: locationView(f.location),
+    status: f.status,
+    raisedAmount: fromMinor(f.raisedMinor, f.currency),
+    donationCount: f.donationCount,
+    goalAmount: fromMinor(f.goalMinor, f.currency),
+    currency: f.currency,
+    createdAt: isoSeconds(f.createdAt),
+    updatedAt: isoSeconds(f.updatedAt),
+    teamId: f.teamId ?? null,
+  };
+}
+
+export async function fundraiserView(em: EntityManager, f: Fundraiser): Promise<FundraiserView> {
+  await em.populate(f, ['owner', 'category', 'location']);
+  const images = (await imagesOf(em, 'FUNDRAISER', [f.id])).get(f.id) ?? [];
+  const avatarId = f.owner.avatarMediaId;
+  const avatar = avatarId ? (await mediaByIds(em, [avatarId])).get(avatarId) : undefined;
+  const { id, ...rest } = common(f);
+  return {
+    id,
+    ...rest,
+    description: f.description,
+    owner: { id: f.owner.id, name: displayName(f.owner), avatarUrl: avatar?.thumbnailUrl ?? null },
+    images,
+  } satisfies FundraiserView;
+}
+
+/** Cards for a list, with two queries whatever its length (relations, then cover images). */
+export async function fundraiserCards(em: EntityManager, list: Fundraiser[]): Promise<FundraiserCard[]> {
+  await em.populate(list, ['owner', 'category', 'location']);
+  const images = await imagesOf(em, 'FUNDRAISER', list.map((f) => f.id));
+  return list.map((f) => ({
+    ...common(f),
+    summary: summaryOf(f.description),
+    owner: { id: f.owner.id, name: displayName(f.owner) },
+    image: images.get(f.id)?.[0] ?? null,
+  }));
+}

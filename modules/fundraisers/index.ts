@@ -1,0 +1,20 @@
+export { fundraiserRoutes } from './fundraiser.routes.ts';
+export {
+  createFundraiserService,
+  authoriseFundraiserMedia,
+  findVisible,
+  mayManage,
+  hasDonations,
+  listedStatuses,
+  publicStatuses,
+} from './fundraiser.service.ts';
+export type { FundraiserService, ListRequest } from './fundraiser.service.ts';
+export { fundraiserView, fundraiserCards, summaryOf } from './fundraiser.views.ts';
+export type { FundraiserView, FundraiserCard, Page } from './fundraiser.views.ts';
+export { fundraiserErrorCodes } from './fundraiser.errors.ts';
+export { maxGoal } from './fundraiser.schemas.ts';
+export { FundraiserSchema, FundraiserUpdateSchema, fundraiserStatuses } from './fundraiser.entity.ts';
+export type { Fundraiser, FundraiserStatus, FundraiserUpdate } from './fundraiser.entity.ts';
+
+import { FundraiserSchema, FundraiserUpdateSchema } from './fundraiser.entity.ts';
+export const fundraiserEntities = [FundraiserSchema, FundraiserUpdateSchema];

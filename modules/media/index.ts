@@ -1,0 +1,12 @@
+export { mediaRoutes } from './media.routes.ts';
+export { mediaFiles } from './media.files.ts';
+export { createMediaService, imagesOf, mediaByIds, mediaView, imagesPerEntity } from './media.service.ts';
+export type { MediaService, MediaView, MediaAuthoriser } from './media.service.ts';
+export { imageLimits, renditionWidths, sniffFormat } from './media.images.ts';
+export { mediaUrls } from './media.storage.ts';
+export { mediaErrorCodes } from './media.errors.ts';
+export { MediaSchema, mediaEntityTypes } from './media.entity.ts';
+export type { Media, MediaEntityType } from './media.entity.ts';
+
+import { MediaSchema } from './media.entity.ts';
+export const mediaEntities = [MediaSchema];

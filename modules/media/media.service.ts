@@ -1,0 +1,143 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { Forbidden } from '../../api/http/index.ts';
+import { UserSchema, type User } from '../accounts/index.ts';
+import { MediaSchema, type Media, type MediaEntityType } from './media.entity.ts';
+import { ImageLimitReached, MediaNotFound } from './media.errors.ts';
+import { renderImage } from './media.images.ts';
+import { diskStorage, mediaUrls, newStorageKey, type MediaStorage } from './media.storage.ts';
+
+export interface MediaView {
+  id: number;
+  url: string;
+  thumbnailUrl: string;
+}
+
+export function mediaView(media: Pick<Media, 'id' | 'storageKey'>): MediaView {
+  return { id: media.id, ...mediaUrls(media.storageKey) };
+}
+
+/**
+ * Decides whether `user` may add images to (or remove them from) the entity with this id,
+ * throwing 404 or 403 when not. Given by the module that owns that kind of entity, so that
+ * this module depends on none of them.
+ */
+export type MediaAuthoriser = (em: EntityManager, user: User, entityId: number) => Promise<void>;
+
+/** At most this many images per entity: a gallery for a fundraiser, one avatar for a user. */
+export const imagesPerEntity: Record<MediaEntityType, number> = { FUNDRAISER: 10, USER: 1 };
+
+export interface MediaService {
+  readonly storage: MediaStorage;
+  /** Throws unless `user` may upload to (or delete from) the entity. */
+  authorise(em: EntityManager, user: User, entityType: MediaEntityType, entityId: number, purpose: 'upload' | 'delete'): Promise<void>;
+  /**
+   * Renders and stores an image for an entity the caller has authorised. A user's new
+   * avatar replaces the old one. Either the row and both files exist afterwards, or neither.
+   */
+  store(em: EntityManager, input: { owner: User; entityType: MediaEntityType; entityId: number; bytes: Buffer }): Promise<MediaView>;
+  find(em: EntityManager, id: number): Promise<MediaView>;
+  /** Deletes the row and its files, for someone who may manage the entity it belongs to. */
+  remove(em: EntityManager, user: User, id: number): Promise<void>;
+  /**
+   * Removes the rows of every image of an entity being deleted, without flushing (the caller
+   * commits them with the entity), and answers their storage keys for `storage.remove` after commit.
+   */
+  detachAll(em: EntityManager, entityType: MediaEntityType, entityId: number): Promise<string[]>;
+}
+
+export function createMediaService(deps: { mediaDir: string; authorisers: Partial<Record<MediaEntityType, MediaAuthoriser>> }): MediaService {
+  const storage = diskStorage(deps.mediaDir);
+
+  const service: MediaService = {
+    storage,
+
+    async authorise(em, user, entityType, entityId, purpose) {
+      if (entityType === 'USER') {
+        // An avatar is one's own; an admin may take down someone else's, not put one up.
+        if (entityId === user.id || (purpose === 'delete' && user.admin)) return;
+        throw new Forbidden();
+      }
+      const authoriser = deps.authorisers[entityType];
+      if (!authoriser) throw new Forbidden();
+      await authoriser(em, user, entityId);
+    },
+
+    async store(em, input) {
+      const max = imagesPerEntity[input.entityType];
+      if (input.entityType !== 'USER' && (await em.count(MediaSchema, { entityType: input.entityType, entityId: input.entityId })) >= max) {
+        throw new ImageLimitReached(max);
+      }
+      const renditions = await renderImage(input.bytes, input.entityType === 'USER' ? 'square' : 'card');
+      const key = newStorageKey();
+      await storage.write(key, renditions);
+      let media: Media;
+      try {
+        media = em.create(MediaSchema, {
+          storageKey: key,
+          entityType: input.entityType,
+          entityId: input.entityId,
+          owner: input.owner,
+          width: renditions.width,
+          height: renditions.height,
+        });
+        await em.flush();
+      } catch (error) {
+        await storage.remove([key]);
+        throw error;
+      }
+      if (input.entityType === 'USER') {
+        const previous = await em.find(MediaSchema, { entityType: 'USER', entityId: input.entityId, id: { $ne: media.id } });
+        const user = input.owner.id === input.entityId ? input.owner : await em.findOneOrFail(UserSchema, { id: input.entityId });
+        user.avatarMediaId = media.id;
+        for (const old of previous) em.remove(old);
+        await em.flush();
+        await storage.remove(previous.map((old) => old.storageKey));
+      }
+      return mediaView(media);
+    },
+
+    async find(em, id) {
+      const media = await em.findOne(MediaSchema, { id });
+      if (!media) throw new MediaNotFound();
+      return mediaView(media);
+    },
+
+    async remove(em, user, id) {
+      const media = await em.findOne(MediaSchema, { id });
+      if (!media) throw new MediaNotFound();
+      await service.authorise(em, user, media.entityType, media.entityId, 'delete');
+      if (media.entityType === 'USER') {
+        const owner = await em.findOne(UserSchema, { id: media.entityId });
+        if (owner?.avatarMediaId === media.id) owner.avatarMediaId = null;
+      }
+      em.remove(media);
+      await em.flush();
+      // After the commit: a file left behind by a failure here is unreachable clutter, whereas
+      // a row whose files were deleted first would be a broken image on a page.
+      await storage.remove([media.storageKey]);
+    },
+
+    async detachAll(em, entityType, entityId) {
+      const rows = await em.find(MediaSchema, { entityType, entityId });
+      for (const row of rows) em.remove(row);
+      return rows.map((row) => row.storageKey);
+    },
+  };
+  return service;
+}
+
+/** The images of each entity, oldest first (the first is the cover), in one query. */
+export async function imagesOf(em: EntityManager, entityType: MediaEntityType, entityIds: readonly number[]): Promise<Map<number, MediaView[]>> {
+  const byEntity = new Map<number, MediaView[]>(entityIds.map((id) => [id, []]));
+  if (entityIds.length === 0) return byEntity;
+  const rows = await em.find(MediaSchema, { entityType, entityId: { $in: [...entityIds] } }, { orderBy: { id: 'asc' }, fields: ['id', 'storageKey', 'entityId'] });
+  for (const row of rows) byEntity.get(row.entityId)?.push(mediaView(row));
+  return byEntity;
+}
+
+/** Media by id (e.g. users' avatars, which accounts keep as `avatarMediaId`). */
+export async function mediaByIds(em: EntityManager, ids: readonly number[]): Promise<Map<number, MediaView>> {
+  if (ids.length === 0) return new Map();
+  const rows = await em.find(MediaSchema, { id: { $in: [...ids] } }, { fields: ['id', 'storageKey'] });
+  return new Map(rows.map((row) => [row.id, mediaView(row)]));
+}

@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { decimalAmount, fromMinor, toMinor } from './index.ts';
+
+describe('money', () => {
+  it('turns decimal text into minor units and back without floats', () => {
+    assert.equal(toMinor('1500', 'USD'), 150000);
+    assert.equal(toMinor('1500.5', 'ETB'), 150050);
+    assert.equal(toMinor('0.01', 'USD'), 1);
+    // 0.1 + 0.2 in floats is 0.30000000000000004; as text it never becomes a float.
+    assert.equal(toMinor('0.3', 'USD'), 30);
+    assert.equal(toMinor('1.005', 'USD'), null);
+    assert.equal(toMinor('-1', 'USD'), null);
+    assert.equal(toMinor('1e3', 'USD'), null);
+    assert.equal(toMinor('01', 'USD'), null);
+    assert.equal(fromMinor(150050, 'ETB'), '1500.50');
+    assert.equal(fromMinor(5, 'USD'), '0.05');
+    assert.equal(fromMinor(0, 'USD'), '0.00');
+    assert.equal(fromMinor(123456789012345n, 'USD'), '1234567890123.45');
+    for (const text of ['0.07', '19.99', '10000000.00', '4503599627370.49']) {
+      assert.equal(fromMinor(toMinor(text, 'USD')!, 'USD'), text);
+    }
+  });
+
+  it('accepts amounts as strings or JSON numbers, and names what is wrong with the others', () => {
+    const schema = decimalAmount({ max: 10_000_000 });
+    assert.equal(schema.parse('1500.00'), '1500.00');
+    assert.equal(schema.parse(1500.5), '1500.5');
+    assert.equal(schema.parse(' 25 '), '25');
+    assert.equal(schema.parse('10000000'), '10000000');
+    const problem = (value: unknown) => {
+      const result = schema.safeParse(value);
+      assert.equal(result.success, false, `${JSON.stringify(value)} should be refused`);
+      return (result.error!.issues[0] as { params?: Record<string, unknown> }).params;
+    };
+    assert.deepEqual(problem(undefined), { message: 'field.required' });
+    assert.deepEqual(problem('12.345'), { message: 'field.amount_format' });
+    assert.deepEqual(problem(0.1 + 0.2), { message: 'field.amount_format' });
+    assert.deepEqual(problem('1,500'), { message: 'field.amount_format' });
+    assert.deepEqual(problem(-5), { message: 'field.amount_format' });
+    assert.deepEqual(problem(true), { message: 'field.amount_format' });
+    assert.deepEqual(problem(Number.POSITIVE_INFINITY), { message: 'field.amount_format' });
+    assert.deepEqual(problem('0.00'), { message: 'field.amount_positive' });
+    assert.deepEqual(problem('10000000.01'), { message: 'field.too_big', max: '10,000,000' });
+    assert.deepEqual(problem(1e21), { message: 'field.amount_format' });
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** The currencies a fundraiser may be in: US dollars for the diaspora, birr at home. */
+export const currencies = ['USD', 'ETB'] as const;
+export type Currency = (typeof currencies)[number];
+
+/** Digits after the decimal point of each currency: cents and santim. */
+export const minorDigits: Record<Currency, number> = { USD: 2, ETB: 2 };
+
+/** A decimal amount as the API speaks it: digits, optionally a point and one or two more. */
+const decimalPattern = /^(0|[1-9]\d{0,14})(?:\.(\d{1,2}))?$/;
+
+/**
+ * "1500.5" → 150050 minor units, by string arithmetic only: a float never touches an
+ * amount. Null when the text is not such an amount (a sign, an exponent, three decimals).
+ */
+export function toMinor(amount: string, currency: Currency): number | null {
+  const match = decimalPattern.exec(amount);
+  if (!match) return null;
+  const digits = minorDigits[currency];
+  const whole = match[1]!;
+  const fraction = (match[2] ?? '').padEnd(digits, '0');
+  if (fraction.length > digits) return null;
+  const minor = Number(`${whole}${fraction}`);
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** 150050 → "1500.50": always every decimal digit of the currency, never a float in between. */
+export function fromMinor(minor: number | bigint, currency: Currency): string {
+  const digits = minorDigits[currency];
+  const value = BigInt(minor);
+  const negative = value < 0n;
+  const text = (negative ? -value : value).toString().padStart(digits + 1, '0');
+  const whole = text.slice(0, text.length - digits);
+  const fraction = text.slice(text.length - digits);
+  return `${negative ? '-' : ''}${whole}${digits ? `.${fraction}` : ''}`;
+}
+
+/**
+ * An amount field of a request: a decimal string ("1500.00") or a JSON number (1500.5),
+ * which is judged by its shortest decimal text so that 0.1 + 0.2 is refused rather than
+ * rounded. The output is still the decimal text; the currency decides the minor units.
+ * Issues name their message (`params.message`), so each says in both languages what is wrong.
+ */
+export function decimalAmount(options: { max: number }) {
+  return z
+    .unknown()
+    .meta({ description: 'A decimal amount such as "1500.00" (a JSON number is accepted too)', examples: ['1500.00'] })
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value === '') {
+        ctx.addIssue({ code: 'custom', params: { message: 'field.required' } });
+        return z.NEVER;
+      }
+      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+      if (!decimalPattern.test(text)) {
+        ctx.addIssue({ code: 'custom', params: { message: 'field.amount_format' } });
+        return z.NEVER;
+      }
+      // Whole units are compared as text-derived integers, so the limit needs no float either.
+      const [whole = '0', fraction = ''] = text.split('.');
+      if (BigInt(whole) === 0n && /^0*$/.test(fraction)) {
+        ctx.addIssue({ code: 'custom', params: { message: 'field.amount_positive' } });
+        return z.NEVER;
+      }
+      if (BigInt(whole) > BigInt(options.max) || (BigInt(whole) === BigInt(options.max) && !/^0*$/.test(fraction))) {
+        ctx.addIssue({ code: 'custom', params: { message: 'field.too_big', max: options.max.toLocaleString('en-US') } });
+        return z.NEVER;
+      }
+      return text;
+    });
+}
