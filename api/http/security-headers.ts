@@ -1,4 +1,5 @@
 import type { AppMiddleware } from './context.ts';
+import { isAssetPath } from './paths.ts';
 
 /**
  * The providers the product loads scripts, frames or requests from: card payments, the
@@ -46,8 +47,8 @@ export function securityHeaders(options: { publicUrl: string; scriptHashes: () =
   return async (ctx, next) => {
     for (const [name, value] of everyAnswer) ctx.set(name, value);
     // The remaining headers govern documents (framing, referrers, features, scripts); JSON
-    // answers need none of them, and every header is a cost on the busiest paths.
-    if (ctx.path.startsWith('/api/')) return next();
+    // answers and assets need none of them, and every header is a cost on the busiest paths.
+    if (ctx.path.startsWith('/api/') || isAssetPath(ctx.path)) return next();
     const hashes = options.scriptHashes();
     if (hashes !== cachedFor) {
       cachedFor = hashes;

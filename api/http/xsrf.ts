@@ -1,6 +1,7 @@
 import { createHmac, createSecretKey, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AppMiddleware } from './context.ts';
 import { Forbidden } from './errors.ts';
+import { isAssetPath } from './paths.ts';
 
 export const xsrfCookieName = 'XSRF-TOKEN';
 const headerName = 'X-XSRF-TOKEN';
@@ -50,9 +51,7 @@ export function xsrfTokens(options: { secret: string; secure: boolean }): XsrfTo
 export function xsrfProtection(tokens: XsrfTokens, options: { exemptPrefixes: readonly string[] }): AppMiddleware {
   return async (ctx, next) => {
     const cookie = ctx.cookies.get(xsrfCookieName);
-    // Assets (paths with a file extension) never need the token, and a Set-Cookie would stop caches from keeping them.
-    const asset = /\.[a-z0-9]+$/i.test(ctx.path) && !ctx.path.startsWith('/api/');
-    if (!tokens.isValid(cookie) && !asset) ctx.append('Set-Cookie', tokens.newCookie());
+    if (!tokens.isValid(cookie) && !isAssetPath(ctx.path)) ctx.append('Set-Cookie', tokens.newCookie());
     const exempt = options.exemptPrefixes.some((prefix) => ctx.path.startsWith(prefix));
     if (!safeMethods.has(ctx.method) && ctx.path.startsWith('/api/') && !exempt) {
       const header = ctx.get(headerName);

@@ -79,11 +79,13 @@ describe('serving the site build', () => {
     assert.match(await (await fetch(`${app.url}/am`)).text(), /መነሻ/);
   });
 
-  it('keeps hashed assets for a year and sets no cookie on them', async () => {
+  it('keeps hashed assets for a year, with no cookie and no document headers', async () => {
     const response = await fetch(`${app.url}/_astro/app.abc123.js`);
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     assert.equal(response.headers.getSetCookie().length, 0);
+    assert.equal(response.headers.get('content-security-policy'), null, 'the document policy is for pages only');
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
   });
 
   it('answers 304 to a revalidation by ETag', async () => {
