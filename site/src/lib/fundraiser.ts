@@ -1,0 +1,98 @@
+/**
+ * Fundraisers as the API answers them (modules/fundraisers/fundraiser.schemas.ts), and the
+ * pure helpers the fundraiser page, discover and the owner panel share.
+ */
+
+export type Currency = 'USD' | 'ETB';
+export type FundraiserStatus = 'ACTIVE' | 'PAUSED' | 'CLOSED' | 'SUSPENDED';
+export type FundraiserImage = { id: number; url: string; thumbnailUrl: string };
+export type FundraiserCategory = { id: number; slug: string; name: string; nameAm: string };
+export type FundraiserLocation = { id: number; city: string; cityAm: string; region: string; regionAm: string };
+
+export type Fundraiser = {
+  id: number;
+  title: string;
+  description: string;
+  beneficiaryName: string | null;
+  owner: { id: number; name: string; avatarUrl: string | null };
+  category: FundraiserCategory;
+  location: FundraiserLocation;
+  images: FundraiserImage[];
+  status: FundraiserStatus;
+  raisedAmount: string;
+  donationCount: number;
+  goalAmount: string;
+  currency: Currency;
+  createdAt: string;
+  updatedAt: string;
+  teamId: number | null;
+};
+
+export type FundraiserUpdate = {
+  id: number;
+  fundraiserId: number;
+  content: string;
+  author: { id: number; name: string };
+  createdAt: string;
+};
+
+export type Page<T> = { content: T[]; page: number; size: number; totalElements: number; totalPages: number };
+
+/** Share of the goal raised, whole percent, 0–100 (display only, so floats are fine). */
+export function progressPercent(raised: string, goal: string): number {
+  const r = Number(raised);
+  const g = Number(goal);
+  if (!Number.isFinite(r) || !Number.isFinite(g) || g <= 0 || r <= 0) return 0;
+  return Math.min(100, Math.floor((r / g) * 100));
+}
+
+/**
+ * A story as paragraphs of lines: blank lines separate paragraphs, single line breaks
+ * stay line breaks. Rendered as text nodes, never as HTML.
+ */
+export function storyParagraphs(text: string): string[][] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.split('\n').map((line) => line.trimEnd()))
+    .filter((lines) => lines.some((line) => line.trim() !== ''));
+}
+
+/** The first characters of a story, cut at a word, for descriptions and previews. */
+export function summarize(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+export type ShareTarget = 'telegram' | 'whatsapp' | 'facebook' | 'x' | 'email';
+
+/** Plain share links (no third-party script): each opens the service with the page's URL. */
+export function shareLinks(url: string, title: string): Record<ShareTarget, string> {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(title);
+  return {
+    telegram: `https://t.me/share/url?url=${u}&text=${t}`,
+    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`,
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
+    x: `https://x.com/intent/post?url=${u}&text=${t}`,
+    email: `mailto:?subject=${t}&body=${encodeURIComponent(`${title}\n\n${url}`)}`,
+  };
+}
+
+/** Widths of the media module's renditions (modules/media/media.images.ts). */
+export const imageWidths = { small: 400, large: 1200 } as const;
+
+/** srcset offering the small rendition to narrow screens and the large one to the rest. */
+export function imageSrcset(image: FundraiserImage): string {
+  return `${image.thumbnailUrl} ${imageWidths.small}w, ${image.url} ${imageWidths.large}w`;
+}
+
+/** A route id: digits only, positive, a safe integer; anything else is not a fundraiser. */
+export function parseId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^[1-9]\d{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}
