@@ -28,9 +28,9 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
   const applied = await migrate(orm);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await seedReference(orm.em.fork());
-  const demo = await seedDemoIfEmpty(orm.em.fork());
+  const demo = await seedDemoIfEmpty(orm.em.fork(), { mediaDir: config.MEDIA_DIR });
   if (demo) {
-    logger.info('demo data loaded into the empty database');
+    logger.info({ fundraisers: demo.fundraisers }, 'demo data loaded into the empty database');
     // In the message, not a field: the logger redacts fields named password.
     logger.warn(`demo admin account: ${demo.admin.email} with password ${demo.admin.password} (generated now and shown only once)`);
   }

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ensureAdmin, UserSchema } from '../modules/accounts/index.ts';
 import { seedReferenceData } from '../modules/catalogue/index.ts';
+import { seedDemoFundraisers } from '../modules/fundraisers/index.ts';
+import { createMediaService } from '../modules/media/index.ts';
 import { addTestimonial, demoTestimonials, listPublishedTestimonials } from '../modules/testimonials/index.ts';
 
 export async function seedReference(em: EntityManager) {
@@ -10,15 +12,23 @@ export async function seedReference(em: EntityManager) {
 export interface DemoSeed {
   /** The demo admin's credentials: the password is generated, so it is shown once, on the first start. */
   admin: { email: string; password: string };
+  fundraisers: number;
 }
 
 export const demoAdminEmail = 'admin@example.com';
 
-/** Demo content only goes into an empty database, so it never mixes with real data. */
-export async function seedDemoIfEmpty(em: EntityManager): Promise<DemoSeed | null> {
+/**
+ * Demo content only goes into an empty database, so it never mixes with real data. The
+ * demo fundraisers' pictures are made now and stored under `mediaDir` (MEDIA_DIR).
+ */
+export async function seedDemoIfEmpty(em: EntityManager, options: { mediaDir: string }): Promise<DemoSeed | null> {
   if ((await listPublishedTestimonials(em)).length > 0 || (await em.count(UserSchema)) > 0) return null;
+  // The demo fundraisers point at categories and cities; seeding those again is idempotent.
+  await seedReferenceData(em);
   for (const testimonial of demoTestimonials) await addTestimonial(em, testimonial);
   // Never a fixed password: a demo database that ends up on a public host must not open with a known one.
   const admin = await ensureAdmin(em, { email: demoAdminEmail, firstName: 'Demo', lastName: 'Admin' });
-  return { admin: { email: admin.user.email, password: admin.password! } };
+  // Seeding stores pictures for its own organisers, so no upload permission is consulted.
+  const fundraisers = await seedDemoFundraisers(em, createMediaService({ mediaDir: options.mediaDir, authorisers: {} }));
+  return { admin: { email: admin.user.email, password: admin.password! }, fundraisers };
 }

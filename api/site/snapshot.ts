@@ -1,24 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { listCategories, listLocations } from '../../modules/catalogue/index.ts';
+import { featuredFundraisers, fundraiserStats } from '../../modules/fundraisers/index.ts';
 import { listPublishedTestimonials } from '../../modules/testimonials/index.ts';
 
 /**
- * The data the pre-rendered pages show. Fundraisers join this when that module exists;
- * until then the featured list is empty and the pages show their empty state.
+ * The data the pre-rendered pages show, shaped exactly as site/src/data/site-data.ts parses
+ * it: up to six open fundraisers for the home page, and real counts.
  */
 export async function exportSnapshot(em: EntityManager) {
-  const [categories, locations, testimonials] = await Promise.all([
+  const [categories, locations, testimonials, featured, stats] = await Promise.all([
     listCategories(em),
     listLocations(em),
     listPublishedTestimonials(em),
+    featuredFundraisers(em.fork(), 6),
+    fundraiserStats(em),
   ]);
   return {
     categories,
     locations: locations.map(({ id, city, cityAm, region, regionAm }) => ({ id, city, cityAm, region, regionAm })),
     testimonials,
-    featuredFundraisers: [] as unknown[],
-    stats: { fundraiserCount: 0, donationCount: 0 },
+    featuredFundraisers: featured,
+    stats,
   };
 }
 

@@ -303,3 +303,29 @@ export async function ensureAdmin(
   await em.flush();
   return { user, created: true, password };
 }
+
+/**
+ * A verified account without a password (for the demo seed: organisers of the demo
+ * fundraisers). Nobody can sign in to it with a password; Google sign-in with the same
+ * address would link to it, as it does for any verified account. Returns an existing
+ * account with that address unchanged.
+ */
+export async function ensureVerifiedUser(
+  em: EntityManager,
+  input: { email: string; firstName: string; lastName: string; language?: UserLanguage },
+): Promise<User> {
+  const email = normaliseEmail(input.email);
+  const existing = await em.findOne(UserSchema, { email });
+  if (existing) return existing;
+  const user = em.create(UserSchema, {
+    email,
+    passwordHash: null,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    language: input.language ?? 'en',
+    admin: false,
+    emailVerifiedAt: new Date(),
+  });
+  await em.flush();
+  return user;
+}

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -76,18 +78,20 @@ describe('admin accounts', () => {
   it('the demo data has one admin with a generated password, different on every fresh database, and only once', async () => {
     const app = await startTestApp();
     const other = await createTestDatabase();
+    const otherMedia = mkdtempSync(join(tmpdir(), 'fundraise-media-'));
     try {
-      const first = await seedDemoIfEmpty(app.orm.em.fork());
+      const first = await seedDemoIfEmpty(app.orm.em.fork(), { mediaDir: app.mediaDir });
       assert.ok(first);
       assert.ok(first.admin.password.length >= 20);
       const response = await signIn(app.client(), first.admin);
       assert.equal(response.data.admin, true);
-      assert.equal(await seedDemoIfEmpty(app.orm.em.fork()), null, 'not again into a database with content');
-      const second = await seedDemoIfEmpty(other.orm.em.fork());
+      assert.equal(await seedDemoIfEmpty(app.orm.em.fork(), { mediaDir: app.mediaDir }), null, 'not again into a database with content');
+      const second = await seedDemoIfEmpty(other.orm.em.fork(), { mediaDir: otherMedia });
       assert.notEqual(second?.admin.password, first.admin.password, 'never a fixed password');
     } finally {
       await app.close();
       await other.drop();
+      rmSync(otherMedia, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,5 @@
 export { accountRoutes } from './account.routes.ts';
-export { createAccountService, ensureAdmin, loginLimits, mailRequestLimits, registerLimits, normaliseEmail } from './account.service.ts';
+export { createAccountService, ensureAdmin, ensureVerifiedUser, loginLimits, mailRequestLimits, registerLimits, normaliseEmail } from './account.service.ts';
 export type { AccountService, ProfileInput, RegisterInput } from './account.service.ts';
 export { createGoogleVerifier } from './google.ts';
 export type { GoogleIdentity, GoogleVerifier } from './google.ts';

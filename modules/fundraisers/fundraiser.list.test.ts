@@ -135,11 +135,13 @@ describe('fundraiser lists and search', () => {
     const birr = await fakeFundraiser(em, owner, { categorySlug: category, currency: 'ETB', raisedMinor: 500_000, goalMinor: 600_000 }); // 5,000 birr (~$33) of 6,000: 83%
     const reached = await fakeFundraiser(em, owner, { categorySlug: category, currency: 'USD', raisedMinor: 2_000, goalMinor: 1_000 }); // $20 of $10: done
     const nothing = await fakeFundraiser(em, owner, { categorySlug: category, currency: 'USD', raisedMinor: 0, goalMinor: 1_000 });
+    // Written last but started long ago: "newest" goes by the start date, not the row id.
+    const old = await fakeFundraiser(em, owner, { categorySlug: category, currency: 'USD', raisedMinor: 1, goalMinor: 1_000_000, createdAt: new Date(Date.UTC(2020, 0, 1)) });
     const categoryId = (await app.orm.em.fork().findOneOrFail(CategorySchema, { slug: category })).id;
     const sorted = async (sort: string) => ids((await app.client().get(`/api/fundraisers?categoryId=${categoryId}&sort=${sort}`)).data);
-    assert.deepEqual(await sorted('most_funded'), [dollars.id, birr.id, reached.id, nothing.id]);
-    assert.deepEqual(await sorted('closest_to_goal'), [birr.id, dollars.id, nothing.id, reached.id]);
-    assert.deepEqual(await sorted('newest'), [nothing.id, reached.id, birr.id, dollars.id]);
+    assert.deepEqual(await sorted('most_funded'), [dollars.id, birr.id, reached.id, old.id, nothing.id]);
+    assert.deepEqual(await sorted('closest_to_goal'), [birr.id, dollars.id, old.id, nothing.id, reached.id]);
+    assert.deepEqual(await sorted('newest'), [nothing.id, reached.id, birr.id, dollars.id, old.id]);
   });
 
   it('searches titles and stories in English, with prefixes, and ranks title matches first', async () => {

@@ -11,6 +11,10 @@ export {
 export type { FundraiserService, ListRequest } from './fundraiser.service.ts';
 export { fundraiserView, fundraiserCards, summaryOf } from './fundraiser.views.ts';
 export type { FundraiserView, FundraiserCard, Page } from './fundraiser.views.ts';
+export { featuredFundraisers, fundraiserStats } from './fundraiser.featured.ts';
+export type { FeaturedFundraiser } from './fundraiser.featured.ts';
+export { seedDemoFundraisers } from './fundraiser.demo.ts';
+export { demoFundraisers, demoOrganisers } from './fundraiser.demo-data.ts';
 export { fundraiserErrorCodes } from './fundraiser.errors.ts';
 export { maxGoal } from './fundraiser.schemas.ts';
 export { FundraiserSchema, FundraiserUpdateSchema, fundraiserStatuses } from './fundraiser.entity.ts';

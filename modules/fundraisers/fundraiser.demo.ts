@@ -1,0 +1,51 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { ensureVerifiedUser } from '../accounts/index.ts';
+import { CategorySchema, LocationSchema } from '../catalogue/index.ts';
+import type { MediaService } from '../media/index.ts';
+import { toMinor } from '../money/index.ts';
+import { demoFundraisers, demoOrganisers } from './fundraiser.demo-data.ts';
+import { demoPicture } from './fundraiser.demo-pictures.ts';
+import { FundraiserSchema, FundraiserUpdateSchema } from './fundraiser.entity.ts';
+
+const day = 24 * 60 * 60_000;
+
+/**
+ * Demo fundraisers for a fresh install, owned by demo organisers, with pictures made now
+ * and stored through the media module like any upload. For an empty database only (the
+ * caller checks). Raised totals stay 0: they come from donations, which demo data does not fake.
+ */
+export async function seedDemoFundraisers(em: EntityManager, media: MediaService, now = new Date()): Promise<number> {
+  const organisers = [];
+  for (const organiser of demoOrganisers) organisers.push(await ensureVerifiedUser(em, organiser));
+  const categories = new Map((await em.findAll(CategorySchema)).map((c) => [c.slug, c]));
+  const locations = new Map((await em.findAll(LocationSchema)).map((l) => [l.city, l]));
+  for (const demo of demoFundraisers) {
+    const owner = organisers[demo.organiser]!;
+    const createdAt = new Date(now.getTime() - demo.daysAgo * day);
+    const f = em.create(FundraiserSchema, {
+      title: demo.title,
+      description: demo.description,
+      beneficiaryName: demo.beneficiaryName ?? null,
+      owner,
+      category: categories.get(demo.categorySlug)!,
+      location: locations.get(demo.city)!,
+      currency: demo.currency,
+      goalMinor: toMinor(demo.goalAmount, demo.currency)!,
+      raisedMinor: 0,
+      donationCount: 0,
+      status: demo.status ?? 'ACTIVE',
+      teamId: null,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await em.flush();
+    for (const picture of demo.pictures) {
+      await media.store(em, { owner, entityType: 'FUNDRAISER', entityId: f.id, bytes: await demoPicture(picture) });
+    }
+    for (const update of demo.updates ?? []) {
+      em.create(FundraiserUpdateSchema, { fundraiser: f, author: owner, content: update.content, createdAt: new Date(now.getTime() - update.daysAgo * day) });
+    }
+    await em.flush();
+  }
+  return demoFundraisers.length;
+}
