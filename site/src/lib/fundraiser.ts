@@ -96,3 +96,39 @@ export function parseId(raw: string | undefined): number | null {
   const id = Number(raw);
   return Number.isSafeInteger(id) ? id : null;
 }
+
+/** A fundraiser in a list, as GET /api/fundraisers answers. */
+export type FundraiserListItem = Omit<Fundraiser, 'description' | 'images' | 'owner'> & {
+  summary: string;
+  owner: { id: number; name: string };
+  image: FundraiserImage | null;
+};
+
+/** The fields FundraiserCard shows (the snapshot's featured-fundraiser shape). */
+export type CardData = {
+  id: number;
+  title: string;
+  summary: string;
+  imageUrl: string | null;
+  city: string;
+  cityAm: string;
+  raisedAmount: string;
+  goalAmount: string;
+  currency: Currency;
+  donationCount: number;
+};
+
+export function toCardData(item: FundraiserListItem): CardData {
+  return {
+    id: item.id,
+    title: item.title,
+    summary: item.summary,
+    imageUrl: item.image?.thumbnailUrl ?? null,
+    city: item.location.city,
+    cityAm: item.location.cityAm,
+    raisedAmount: item.raisedAmount,
+    goalAmount: item.goalAmount,
+    currency: item.currency,
+    donationCount: item.donationCount,
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Discover's query string, both ways: what the visitor asked for (validated, so that a
+ * mistyped link shows results rather than an error) and the links to other pages.
+ * Pages are 1-based in addresses, 0-based in the API.
+ */
+
+export const discoverSorts = ['newest', 'most_funded', 'closest_to_goal', 'relevance'] as const;
+export type DiscoverSort = (typeof discoverSorts)[number];
+
+export type DiscoverQuery = {
+  query: string;
+  categoryId: number | null;
+  locationId: number | null;
+  sort: DiscoverSort | null;
+  /** 1-based. */
+  page: number;
+};
+
+export const discoverPageSize = 12;
+
+function positiveInt(raw: string | null, max = 1_000_000): number | null {
+  if (raw === null || !/^\d{1,9}$/.test(raw)) return null;
+  const value = Number(raw);
+  return value >= 1 && value <= max ? value : null;
+}
+
+export function parseDiscoverQuery(params: URLSearchParams): DiscoverQuery {
+  const sort = params.get('sort');
+  return {
+    query: (params.get('query') ?? '').trim().slice(0, 200),
+    categoryId: positiveInt(params.get('categoryId')),
+    locationId: positiveInt(params.get('locationId')),
+    sort: (discoverSorts as readonly string[]).includes(sort ?? '') ? (sort as DiscoverSort) : null,
+    page: positiveInt(params.get('page')) ?? 1,
+  };
+}
+
+/** The query string of a page of these results; empty values are left out. */
+export function discoverSearch(query: DiscoverQuery, page = query.page): string {
+  const params = new URLSearchParams();
+  if (query.query) params.set('query', query.query);
+  if (query.categoryId !== null) params.set('categoryId', String(query.categoryId));
+  if (query.locationId !== null) params.set('locationId', String(query.locationId));
+  if (query.sort !== null) params.set('sort', query.sort);
+  if (page > 1) params.set('page', String(page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The API path for these results. */
+export function discoverApiPath(query: DiscoverQuery): string {
+  const params = new URLSearchParams({ page: String(query.page - 1), size: String(discoverPageSize) });
+  if (query.query) params.set('query', query.query);
+  if (query.categoryId !== null) params.set('categoryId', String(query.categoryId));
+  if (query.locationId !== null) params.set('locationId', String(query.locationId));
+  if (query.sort !== null) params.set('sort', query.sort);
+  return `/api/fundraisers?${params}`;
+}
