@@ -43,6 +43,7 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
+      MEDIA_DIR: join(dataDir, 'media'),
       CONTACT_EMAIL: 'support@e2e.test',
       LOG_LEVEL: 'warn',
     },

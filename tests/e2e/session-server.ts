@@ -17,7 +17,7 @@ export async function startSecondServer(port: number, env: Record<string, string
   const databaseUrl = `sqlite:${join(dataDir, 'e2e.db')}`;
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
