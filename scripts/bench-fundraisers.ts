@@ -1,0 +1,201 @@
+/**
+ * npm run bench -- fundraisers: how list, category, search and detail requests hold up as
+ * the number of fundraisers grows (1,000 → 100,000 by default), on SQLite and, when a
+ * MySQL server answers at BENCH_MYSQL_URL (default root on localhost), on MySQL. The API
+ * runs in a process of its own; autocannon drives it from this one.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MikroORM } from '@mikro-orm/core';
+import autocannon from 'autocannon';
+import { createConnection } from 'mysql2/promise';
+import { createApp, listen } from '../api/app.ts';
+import { loadConfig } from '../api/config.ts';
+import { createLogger } from '../api/logger.ts';
+import { migrate, openDatabase, seedReference } from '../db/index.ts';
+import { ensureVerifiedUser } from '../modules/accounts/index.ts';
+import { CategorySchema, LocationSchema } from '../modules/catalogue/index.ts';
+import { FundraiserSchema } from '../modules/fundraisers/index.ts';
+import { createMailer } from '../modules/mail/index.ts';
+
+async function main() {
+  const sizes = (process.env.BENCH_FUNDRAISERS ?? '1000,100000').split(',').map(Number);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+  const mysqlServer = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+  const dialects: ('sqlite' | 'mysql')[] = ['sqlite'];
+  if (await reachable(mysqlServer)) dialects.push('mysql');
+
+  const rows: { dialect: string; endpoint: string; results: Record<number, { rps: number; p95: number }> }[] = [];
+  for (const dialect of dialects) {
+    for (const size of sizes) {
+      const database = await freshDatabase(dialect, mysqlServer, size);
+      try {
+        const started = performance.now();
+        const ids = await fill(database.url, size);
+        console.error(`${dialect}: ${size} fundraisers written in ${Math.round((performance.now() - started) / 1000)} s`);
+        const server = await startServer(database.url);
+        try {
+          const endpoints = {
+            'list (page 4, most funded)': '/api/fundraisers?page=3&size=10&sort=most_funded',
+            'category page': `/api/fundraisers?categoryId=${ids.categoryId}&page=0&size=12`,
+            'search (English)': '/api/fundraisers/search?query=school',
+            'search (Amharic)': `/api/fundraisers/search?query=${encodeURIComponent('ትምህርት')}`,
+            detail: `/api/fundraisers/${ids.middle}`,
+          };
+          for (const [endpoint, path] of Object.entries(endpoints)) {
+            await measure(server.url + path, 1);
+            const result = await measure(server.url + path, seconds);
+            let row = rows.find((r) => r.dialect === dialect && r.endpoint === endpoint);
+            if (!row) rows.push((row = { dialect, endpoint, results: {} }));
+            row.results[size] = result;
+          }
+        } finally {
+          server.stop();
+        }
+      } finally {
+        await database.drop();
+      }
+    }
+  }
+
+  const [small, large] = [sizes[0]!, sizes[sizes.length - 1]!];
+  console.log(`\n## Fundraiser reads, ${small.toLocaleString('en')} → ${large.toLocaleString('en')} fundraisers (${seconds} s each, 8 connections)\n`);
+  console.log(`| endpoint | database | req/s at ${small} | p95 ms at ${small} | req/s at ${large} | p95 ms at ${large} | req/s ${large} / ${small} |`);
+  console.log('|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    const a = row.results[small]!;
+    const b = row.results[large]!;
+    console.log(`| ${row.endpoint} | ${row.dialect} | ${Math.round(a.rps)} | ${a.p95.toFixed(1)} | ${Math.round(b.rps)} | ${b.p95.toFixed(1)} | ${(b.rps / a.rps).toFixed(2)} |`);
+  }
+}
+
+/** Child mode: the API alone (no site, no jobs) on the given database. */
+async function serve(databaseUrl: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-serve-'));
+  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), LOG_LEVEL: 'warn' });
+  const logger = createLogger(config.LOG_LEVEL);
+  const orm = await openDatabase(databaseUrl);
+  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: null } });
+  const server = await listen(app, 0, '127.0.0.1');
+  process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
+}
+
+function startServer(databaseUrl: string): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [import.meta.filename, '--serve', databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.stdout.once('data', (chunk: Buffer) => {
+      resolve({ url: `http://127.0.0.1:${chunk.toString().trim()}`, stop: () => child.kill() });
+    });
+  });
+}
+
+async function measure(url: string, duration: number): Promise<{ rps: number; p95: number }> {
+  const latencies: number[] = [];
+  const result = await autocannon({
+    url,
+    connections: 8,
+    duration,
+    setupClient: (client) => client.on('response', (_status: number, _bytes: number, ms: number) => latencies.push(ms)),
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  latencies.sort((a, b) => a - b);
+  return { rps: result.requests.average, p95: latencies[Math.floor(latencies.length * 0.95)] ?? 0 };
+}
+
+const subjects = [
+  ['school fees for', 'ለትምህርት ቤት ክፍያ'],
+  ['kidney surgery for', 'ለኩላሊት ቀዶ ጥገና'],
+  ['rebuilding the home of', 'ቤት መልሶ ለመገንባት'],
+  ['funeral costs for', 'ለቀብር ወጪ'],
+  ['a clean water well in', 'ለንጹሕ የመጠጥ ውሃ ጉድጓድ'],
+  ['medicine for', 'ለመድኃኒት'],
+  ['a new roof for the church in', 'ለቤተ ክርስቲያን ጣሪያ'],
+  ['textbooks for', 'ለትምህርት መጻሕፍት'],
+  ['a wheelchair for', 'ለዊልቸር'],
+  ['a small shop for', 'ለትንሽ ሱቅ'],
+] as const;
+const names = ['Abebe', 'Tigist', 'Dawit', 'Hanna', 'Mekdes', 'Yonas', 'Selam', 'Bereket', 'Liya', 'Kebede', 'Almaz', 'Tesfaye'];
+
+/** Writes `size` varied fundraisers in both languages straight to the database, in batches. */
+async function fill(databaseUrl: string, size: number): Promise<{ categoryId: number; middle: number }> {
+  const orm: MikroORM = await openDatabase(databaseUrl);
+  try {
+    await migrate(orm);
+    await seedReference(orm.em.fork());
+    const em = orm.em.fork();
+    const categories = await em.findAll(CategorySchema);
+    const locations = await em.findAll(LocationSchema);
+    const owners = [];
+    for (let i = 0; i < 50; i += 1) {
+      owners.push(await ensureVerifiedUser(orm.em.fork(), { email: `owner${i}@bench.example`, firstName: names[i % names.length]!, lastName: 'Bench' }));
+    }
+    const batch = 2000;
+    const now = Date.now();
+    for (let start = 0; start < size; start += batch) {
+      const rows = [];
+      for (let i = start; i < Math.min(size, start + batch); i += 1) {
+        const [english, amharic] = subjects[i % subjects.length]!;
+        const name = names[(i * 7) % names.length]!;
+        const inAmharic = i % 4 === 0;
+        const goalMinor = 50_000 + ((i * 7919) % 2_000_000);
+        rows.push({
+          title: inAmharic ? `${amharic} ${name} #${i}` : `Help with ${english} ${name} #${i}`,
+          description: inAmharic
+            ? `${name} ${amharic} የእርስዎን ድጋፍ ይፈልጋል። ቤተሰቡ በሙሉ ያመሰግናል።`
+            : `${name} needs your support with ${english} a family in need. Every gift helps, and updates follow.`,
+          beneficiaryName: null,
+          owner: owners[i % owners.length]!.id,
+          category: categories[i % categories.length]!.id,
+          location: locations[i % locations.length]!.id,
+          currency: i % 3 === 0 ? 'ETB' : 'USD',
+          goalMinor,
+          raisedMinor: (i * 104_729) % goalMinor,
+          donationCount: i % 40,
+          status: i % 20 === 0 ? 'CLOSED' : 'ACTIVE',
+          teamId: null,
+          createdAt: new Date(now - (size - i) * 60_000),
+          updatedAt: new Date(now - (size - i) * 60_000),
+        });
+      }
+      await orm.em.fork().insertMany(FundraiserSchema, rows as never[]);
+    }
+    return { categoryId: categories[0]!.id, middle: Math.max(1, Math.floor(size / 2)) };
+  } finally {
+    await orm.close();
+  }
+}
+
+async function freshDatabase(dialect: 'sqlite' | 'mysql', mysqlServer: string, size: number): Promise<{ url: string; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-fundraisers-'));
+    return { url: `sqlite:${join(dir, 'bench.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `bench_fundraisers_${process.pid}_${size}`;
+  const admin = await createConnection(mysqlServer);
+  await admin.query(`create database \`${name}\` character set utf8mb4 collate utf8mb4_unicode_ci`);
+  return {
+    url: `${mysqlServer}/${name}`,
+    async drop() {
+      await admin.query(`drop database if exists \`${name}\``);
+      await admin.end();
+    },
+  };
+}
+
+async function reachable(url: string): Promise<boolean> {
+  try {
+    const connection = await createConnection(url);
+    await connection.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Last, so that every constant above is initialised before either mode runs.
+if (process.argv[2] === '--serve') await serve(process.argv[3]!);
+else await main();
