@@ -15,6 +15,10 @@ const pages = [
   '/reset-password?token=not-a-real-token',
   '/verify-email?token=not-a-real-token',
   '/no-such-page',
+  '/discover',
+  '/discover?query=water&sort=relevance',
+  '/category/emergency',
+  '/fundraiser/999999999',
 ];
 
 /** Signed-in screens, each with something that shows once its island has decided. */
@@ -23,6 +27,7 @@ const signedInPages: { path: string; ready: (page: Page) => ReturnType<Page['get
   { path: '/edit-profile', ready: (page) => page.locator('form select').first() },
   { path: '/reports', ready: (page) => page.locator('main .rounded-full') },
   { path: '/admin/dashboard', ready: (page) => page.locator('main .rounded-full') },
+  { path: '/create-fundraiser', ready: (page) => page.locator('main form select').first() },
 ];
 
 const localized = (lang: 'en' | 'am', path: string) => (lang === 'am' ? `/am${path === '/' ? '' : path}` : path);
@@ -50,13 +55,49 @@ for (const theme of ['dark', 'light'] as const) {
 
 test.describe('signed in', () => {
   let admin: TestUser;
+  let fundraiserId = 0;
 
   test.beforeAll(async ({ playwright }, testInfo) => {
     const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
     admin = await createUser(request);
     await makeAdmin(admin.email);
+    // A fundraiser of the admin's own, with an update, for its page as visitors and as its owner see it.
+    const xsrf = async () => {
+      await request.get('/api/csrf');
+      return { 'X-XSRF-TOKEN': decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') };
+    };
+    expect((await request.post('/api/auth/login', { data: { email: admin.email, password: admin.password }, headers: await xsrf() })).ok()).toBe(true);
+    // Signing in starts a new session, and with it a new anti-forgery token.
+    const headers = await xsrf();
+    const categories = (await (await request.get('/api/categories')).json()) as { id: number }[];
+    const locations = (await (await request.get('/api/locations')).json()) as { id: number }[];
+    const created = await request.post('/api/fundraisers', {
+      headers,
+      data: { title: 'School books for Hawassa', description: 'Forty pupils need books.\n\nThank you.', goalAmount: '1500', currency: 'ETB', categoryId: categories[0]?.id, locationId: locations[0]?.id },
+    });
+    expect(created.status()).toBe(201);
+    fundraiserId = ((await created.json()) as { id: number }).id;
+    await request.post(`/api/fundraisers/${fundraiserId}/updates`, { headers, data: { content: 'The first twenty books are bought.' } });
     await request.dispose();
   });
+
+  for (const theme of ['dark', 'light'] as const) {
+    for (const lang of ['en', 'am'] as const) {
+      test(`axe finds no violations on a fundraiser's page in ${lang}, as a visitor and as its owner (${theme})`, async ({ page }) => {
+        await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+        await page.goto(localized(lang, `/fundraiser/${fundraiserId}`));
+        await expect(page.locator('h1')).toHaveText('School books for Hawassa');
+        expect(await violations(page)).toEqual([]);
+        await signInThroughApi(page, admin);
+        // A signed-in screen leaves the hint that makes pages load the signed-in extras.
+        await page.goto(localized(lang, '/profile'));
+        await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+        await page.goto(localized(lang, `/fundraiser/${fundraiserId}`));
+        await expect(page.getByTestId('owner-panel')).toBeVisible();
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+  }
 
   for (const theme of ['dark', 'light'] as const) {
     for (const lang of ['en', 'am'] as const) {

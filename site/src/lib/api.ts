@@ -48,7 +48,7 @@ function readXsrfCookie(): string | undefined {
  * The server sets the cookie on every response, but a visitor whose only visit so far was
  * a cached static page may not have it yet: /api/csrf exists to hand it out.
  */
-async function xsrfToken(signal?: AbortSignal): Promise<string | undefined> {
+export async function xsrfToken(signal?: AbortSignal): Promise<string | undefined> {
   const token = readXsrfCookie();
   if (token !== undefined) return token;
   await fetch('/api/csrf', { credentials: 'same-origin', signal });

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { createUser, signInThroughApi } from './accounts.ts';
+
+async function photo(color: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).jpeg().toBuffer();
+  return { name: `${color.slice(1)}.jpg`, mimeType: 'image/jpeg', buffer };
+}
+
+test('an organizer creates a fundraiser with two photos, finds it, posts an update, pauses and closes it', async ({ page, request }) => {
+  const user = await createUser(request);
+  await signInThroughApi(page, user);
+  const word = `Tesfa${randomUUID().slice(0, 8)}`;
+  const title = `Clean water for ${word}`;
+
+  await page.goto('/create-fundraiser');
+  const form = page.locator('main form');
+  await expect(form.getByLabel('Category')).toBeVisible();
+  // The server's rules show next to the field they concern.
+  await form.getByRole('button', { name: 'Create fundraiser' }).click();
+  await expect(page.getByText('Use at least 5 characters.')).toBeVisible();
+
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Your story').fill(`Our village well ran dry.\nWe need a new pump.\n\n<b>Thank you</b> ${word}`);
+  await form.getByLabel('Goal amount').fill('2500');
+  await form.getByLabel('Currency').selectOption('ETB');
+  await expect(form.getByLabel('Category').locator('option')).not.toHaveCount(1);
+  await form.getByLabel('Category').selectOption({ label: 'Emergency' });
+  await form.getByLabel('Location').selectOption({ index: 1 });
+  await form.getByLabel('Add photos').setInputFiles([await photo('#2e7d32'), await photo('#1565c0')]);
+  await expect(form.getByTestId('photo-list').locator('li')).toHaveCount(2);
+  await form.getByRole('button', { name: 'Create fundraiser' }).click();
+
+  await page.waitForURL(/\/fundraiser\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('list').filter({ has: page.locator('img[srcset]') }).locator('img')).toHaveCount(2);
+  // The story is text: markup typed into it stays visible as typed.
+  await expect(page.getByTestId('fundraiser-story')).toContainText('<b>Thank you</b>');
+  await expect(page.getByTestId('fundraiser-raised')).toContainText('0');
+  await expect(page.getByRole('link', { name: 'Donate now' })).toHaveAttribute('href', `/donate/${id}`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http:\/\/localhost:\d+\/.+1200/);
+
+  // Found by search and by category, with no JavaScript needed for either.
+  await page.goto(`/discover?query=${word}`);
+  await expect(page.getByTestId('results').getByRole('link', { name: title })).toBeVisible();
+  await page.goto('/category/emergency');
+  await expect(page.getByTestId('results').getByRole('link', { name: title })).toBeVisible();
+  await page.getByRole('link', { name: title }).click();
+
+  // Owner controls: post an update, pause, resume is offered, then close.
+  const panel = page.getByTestId('owner-panel');
+  await panel.getByLabel('Post an update').fill(`The pump is ordered ${word}.`);
+  await panel.getByRole('button', { name: 'Post update' }).click();
+  await expect(page.getByTestId('fundraiser-updates')).toContainText(`The pump is ordered ${word}.`);
+
+  await page.getByTestId('owner-panel').getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByTestId('fundraiser-status')).toContainText('Paused');
+  await expect(page.getByRole('link', { name: 'Donate now' })).toHaveCount(0);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByTestId('owner-panel').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('fundraiser-status')).toHaveText('Closed');
+  await expect(page.getByTestId('owner-panel').getByRole('button', { name: 'Pause' })).toHaveCount(0);
+});
+
+test('a visitor sees no owner controls and a 404 for an unknown fundraiser, in both languages', async ({ page }) => {
+  await page.goto('/discover');
+  const first = page.getByTestId('results').getByRole('link').first();
+  await first.click();
+  await expect(page.locator('h1')).toBeVisible();
+  await expect(page.getByTestId('owner-panel')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', /^https:\/\/t\.me\/share\/url\?url=/);
+
+  for (const path of ['/fundraiser/999999999', '/am/fundraiser/999999999', '/fundraiser/not-an-id']) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+  }
+  await page.goto('/am/discover');
+  await expect(page.locator('h1')).toHaveText('ማሰባሰቢያዎችን ያግኙ');
+});
