@@ -63,6 +63,12 @@ test('an organizer creates a fundraiser with two photos, finds it, posts an upda
   await page.getByTestId('owner-panel').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByTestId('fundraiser-status')).toHaveText('Closed');
   await expect(page.getByTestId('owner-panel').getByRole('button', { name: 'Pause' })).toHaveCount(0);
+
+  // My Fundraisers on the profile lists it with its status.
+  await page.goto('/profile');
+  const mine = page.getByTestId('my-fundraisers').getByRole('listitem').filter({ hasText: title });
+  await expect(mine).toContainText('Closed');
+  await expect(mine.getByRole('link', { name: `Edit ${title}` })).toHaveAttribute('href', `/edit-fundraiser/${id}`);
 });
 
 test('a visitor sees no owner controls and a 404 for an unknown fundraiser, in both languages', async ({ page }) => {

@@ -132,3 +132,18 @@ export function toCardData(item: FundraiserListItem): CardData {
     donationCount: item.donationCount,
   };
 }
+
+/**
+ * Money for islands, which must not import the catalogues (i18n/index.ts) into the browser:
+ * the same rules as formatMoney there ('$' for USD, ብር/ETB for birr, no cents when whole).
+ */
+export function formatAmount(lang: 'en' | 'am', amount: string, currency: Currency): string {
+  const value = Number(amount);
+  return new Intl.NumberFormat(lang === 'am' ? 'am-ET' : 'en-US', {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}

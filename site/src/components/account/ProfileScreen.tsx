@@ -1,25 +1,25 @@
 import type { Lang, MessagesFor } from '../../i18n';
 import type { AuthUser } from '../../stores/auth';
 import { Guard, type GuardMessages } from './guard';
+import { MyFundraisers, type MyFundraisersMessages } from './MyFundraisers';
 
 export type ProfileMessages = MessagesFor<'account.profile.'> & {
   fundraisersTitle: string;
-  fundraisersEmpty: string;
-  startFundraising: string;
   english: string;
   amharic: string;
+  fundraisers: MyFundraisersMessages;
 };
 
 type Props = {
   lang: Lang;
   guard: GuardMessages;
   messages: ProfileMessages;
-  paths: { login: string; home: string; edit: string; create: string };
+  paths: { login: string; home: string; edit: string; create: string; fundraiser: string; editFundraiser: string };
 };
 
 const intlLocales = { en: 'en-US', am: 'am-ET' } as const;
 
-/** /profile: who the visitor is, and (soon) their fundraisers. */
+/** /profile: who the visitor is, and their fundraisers. */
 export default function ProfileScreen({ lang, guard, messages, paths }: Props) {
   return (
     <Guard lang={lang} loginPath={paths.login} homePath={paths.home} messages={guard}>
@@ -81,12 +81,7 @@ function Profile({ lang, user, messages: m, paths }: { lang: Lang; user: AuthUse
         <h2 id="my-fundraisers" className="text-2xl font-bold">
           {m.fundraisersTitle}
         </h2>
-        <div className="mt-4 rounded-xl border-2 border-dashed border-line px-6 py-8 text-center">
-          <p className="mx-auto max-w-xl text-muted">{m.fundraisersEmpty}</p>
-          <a href={paths.create} className="mt-5 inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-on-brand hover:bg-brand-strong">
-            {m.startFundraising}
-          </a>
-        </div>
+        <MyFundraisers lang={lang} userId={user.id} messages={m.fundraisers} paths={{ create: paths.create, fundraiser: paths.fundraiser, edit: paths.editFundraiser }} />
       </section>
     </div>
   );
