@@ -86,3 +86,18 @@ test('a visitor sees no owner controls and a 404 for an unknown fundraiser, in b
   await page.goto('/am/discover');
   await expect(page.locator('h1')).toHaveText('ማሰባሰቢያዎችን ያግኙ');
 });
+
+test('a user uploads a profile photo on the edit-profile screen, and removes it', async ({ page, request }) => {
+  const user = await createUser(request);
+  await signInThroughApi(page, user);
+  await page.goto('/edit-profile');
+  await page.getByLabel('Choose a new photo').setInputFiles(await photo('#ad1457'));
+  await expect(page.getByText('Your photo is saved.')).toBeVisible();
+  await expect(page.getByTestId('avatar')).toHaveAttribute('src', /\/media\//);
+  // Stored on the account: still there after a reload.
+  await page.reload();
+  await expect(page.getByTestId('avatar')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(page.getByText('Your photo is removed.')).toBeVisible();
+  await expect(page.getByTestId('avatar')).toHaveCount(0);
+});

@@ -6,6 +6,7 @@ import { getLocations, type Location } from '../../lib/catalogue-cache';
 import { fill } from '../../lib/format';
 import { setUser, type AuthUser } from '../../stores/auth';
 import { FieldError, focusFirstError, FormAlert, inputClass, SubmitButton, TextField, type FieldErrors } from '../forms';
+import { AvatarUpload, type AvatarMessages } from './AvatarUpload';
 import { Guard, type GuardMessages } from './guard';
 
 export type EditProfileMessages = MessagesFor<'account.edit.'> & {
@@ -16,6 +17,7 @@ export type EditProfileMessages = MessagesFor<'account.edit.'> & {
   network: string;
   unexpected: string;
   invalidUser: string;
+  avatar: AvatarMessages;
 };
 
 type Props = {
@@ -31,11 +33,16 @@ export const profileLimits = { name: 100, phone: 32, bio: 2000 } as const;
 type Field = 'firstName' | 'lastName' | 'phone' | 'bio' | 'locationId' | 'language';
 const fields: Field[] = ['firstName', 'lastName', 'phone', 'bio', 'locationId', 'language'];
 
-/** /edit-profile: names, phone, bio, city and e-mail language. (The photo comes with media uploads.) */
+/** /edit-profile: photo, names, phone, bio, city and e-mail language. */
 export default function EditProfileScreen({ lang, guard, messages, paths }: Props) {
   return (
     <Guard lang={lang} loginPath={paths.login} homePath={paths.home} messages={guard}>
-      {(user) => <EditProfileForm lang={lang} user={user} messages={messages} profilePath={paths.profile} />}
+      {(user) => (
+        <>
+          <AvatarUpload lang={lang} user={user} messages={messages.avatar} />
+          <EditProfileForm lang={lang} user={user} messages={messages} profilePath={paths.profile} />
+        </>
+      )}
     </Guard>
   );
 }

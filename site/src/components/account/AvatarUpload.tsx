@@ -1,0 +1,133 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import type { Lang } from '../../i18n';
+import { apiFetch } from '../../lib/api';
+import { errorText, fieldErrorsOf } from '../../lib/api-errors';
+import { uploadImage, type UploadedImage } from '../../lib/upload';
+import { setUser, type AuthUser } from '../../stores/auth';
+import { FieldError, secondaryButtonClass } from '../forms';
+
+export type AvatarMessages = {
+  title: string;
+  hint: string;
+  choose: string;
+  remove: string;
+  uploading: string;
+  saved: string;
+  removed: string;
+  current: string;
+  photoType: string;
+  photoTooLarge: string;
+  network: string;
+  unexpected: string;
+};
+
+const acceptedTypes = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** Profile photo: uploaded as a USER image with progress, then stored on the user as avatarMediaId. */
+export function AvatarUpload({ lang, user, messages: m }: { lang: Lang; user: AuthUser; messages: AvatarMessages }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [image, setImage] = useState<UploadedImage | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [status, setStatus] = useState('');
+
+  useEffect(() => {
+    if (user.avatarMediaId === null) return;
+    apiFetch<UploadedImage>(`/api/media/${user.avatarMediaId}`, { lang })
+      .then(setImage)
+      .catch(() => setImage(null));
+  }, [user.avatarMediaId, lang]);
+
+  const save = (avatarMediaId: number | null) =>
+    apiFetch<AuthUser>(`/api/auth/users/${user.id}`, {
+      method: 'PUT',
+      lang,
+      body: { id: user.id, avatarMediaId },
+    });
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(undefined);
+    setStatus('');
+    if (!acceptedTypes.includes(file.type)) return setError(m.photoType);
+    if (file.size > 10 * 1024 * 1024) return setError(m.photoTooLarge);
+    setProgress(0);
+    try {
+      const uploaded = await uploadImage(file, { entityType: 'USER', entityId: user.id }, { lang, onProgress: setProgress });
+      const updated = await save(uploaded.id);
+      setImage(uploaded);
+      setUser(updated);
+      setStatus(m.saved);
+    } catch (caught) {
+      setError(fieldErrorsOf(caught, ['file'] as const).file ?? errorText(caught, m));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  async function remove() {
+    setError(undefined);
+    try {
+      const updated = await save(null);
+      setUser(updated);
+      setImage(null);
+      setStatus(m.removed);
+      input.current?.focus();
+    } catch (caught) {
+      setError(errorText(caught, m));
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="mb-6 rounded-xl border border-line bg-surface p-5 sm:p-6">
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        {m.title}
+      </h2>
+      <div className="mt-4 flex flex-wrap items-center gap-5">
+        {image ? (
+          <img src={image.thumbnailUrl} alt={m.current} width={96} height={96} className="size-24 rounded-full object-cover" data-testid="avatar" />
+        ) : (
+          <span aria-hidden="true" className="grid size-24 place-items-center rounded-full bg-brand text-2xl font-bold text-on-brand">
+            {(user.firstName[0] ?? '') + (user.lastName[0] ?? '')}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${id}-file`} className="font-semibold">
+            {m.choose}
+          </label>
+          <input
+            ref={input}
+            id={`${id}-file`}
+            type="file"
+            accept={acceptedTypes.join(',')}
+            onChange={choose}
+            disabled={progress !== null}
+            className="mt-1 block w-full text-ink file:me-3 file:cursor-pointer file:rounded-lg file:border-2 file:border-brand file:bg-surface file:px-4 file:py-2 file:font-semibold file:text-ink"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+          />
+          <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+            {m.hint}
+          </p>
+          <FieldError id={`${id}-error`} message={error} />
+          {progress !== null && (
+            <progress className="mt-2 w-full" max={100} value={progress} aria-label={m.uploading}>
+              {progress}%
+            </progress>
+          )}
+          {image && (
+            <button type="button" className={`${secondaryButtonClass} mt-3 px-3 py-1.5 text-sm`} onClick={remove} disabled={progress !== null}>
+              {m.remove}
+            </button>
+          )}
+        </div>
+      </div>
+      <p role="status" className="mt-2 font-semibold">
+        {status}
+      </p>
+    </section>
+  );
+}
