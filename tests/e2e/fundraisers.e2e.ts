@@ -101,3 +101,45 @@ test('a user uploads a profile photo on the edit-profile screen, and removes it'
   await expect(page.getByText('Your photo is removed.')).toBeVisible();
   await expect(page.getByTestId('avatar')).toHaveCount(0);
 });
+
+test('the organizer edits a fundraiser: new title and goal, one photo removed', async ({ page, request }) => {
+  const user = await createUser(request);
+  await signInThroughApi(page, user);
+  await page.request.get('/api/csrf');
+  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { 'X-XSRF-TOKEN': decodeURIComponent(token) };
+  const categories = (await (await page.request.get('/api/categories')).json()) as { id: number }[];
+  const locations = (await (await page.request.get('/api/locations')).json()) as { id: number }[];
+  const created = await page.request.post('/api/fundraisers', {
+    headers,
+    data: { title: 'Roof for the clinic', description: 'The rains are coming.', goalAmount: '900', currency: 'USD', categoryId: categories[0]?.id, locationId: locations[0]?.id },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  for (const color of ['#6a1b9a', '#ef6c00']) {
+    const file = await photo(color);
+    const uploaded = await page.request.post('/api/media/upload', { headers, multipart: { entityType: 'FUNDRAISER', entityId: String(id), file } });
+    expect(uploaded.status()).toBe(201);
+  }
+
+  await page.goto(`/edit-fundraiser/${id}`);
+  const form = page.locator('main form');
+  await expect(form.getByLabel('Title')).toHaveValue('Roof for the clinic');
+  await expect(form.getByTestId('photo-list').locator('li')).toHaveCount(2);
+  await form.getByRole('button', { name: 'Remove photo 2' }).click();
+  await expect(form.getByTestId('photo-list').locator('li')).toHaveCount(1);
+  await form.getByLabel('Title').fill('A new roof for the clinic');
+  await form.getByLabel('Goal amount').fill('1200');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+
+  await page.waitForURL(new RegExp(`/fundraiser/${id}$`));
+  await expect(page.locator('h1')).toHaveText('A new roof for the clinic');
+  await expect(page.getByText('raised of $1,200 goal')).toBeVisible();
+  await expect(page.locator('main img[srcset]')).toHaveCount(1);
+
+  // Someone else's fundraiser is not theirs to edit.
+  const other = await createUser(request);
+  await signInThroughApi(page, other);
+  await page.goto(`/edit-fundraiser/${id}`);
+  await expect(page.getByText('Only the organizer can edit this fundraiser.')).toBeVisible();
+});
