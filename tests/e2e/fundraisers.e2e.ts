@@ -71,13 +71,29 @@ test('an organizer creates a fundraiser with two photos, finds it, posts an upda
   await expect(mine.getByRole('link', { name: `Edit ${title}` })).toHaveAttribute('href', `/edit-fundraiser/${id}`);
 });
 
-test('a visitor sees no owner controls and a 404 for an unknown fundraiser, in both languages', async ({ page }) => {
-  await page.goto('/discover');
-  const first = page.getByTestId('results').getByRole('link').first();
-  await first.click();
-  await expect(page.locator('h1')).toBeVisible();
+test('a visitor sees no owner controls and a 404 for an unknown fundraiser, in both languages', async ({ page, request }) => {
+  // Another user's fundraiser, made through the API (this browser never signs in).
+  const owner = await createUser(request);
+  const xsrf = async () => {
+    await request.get('/api/csrf');
+    return { 'X-XSRF-TOKEN': decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') };
+  };
+  expect((await request.post('/api/auth/login', { data: { email: owner.email, password: owner.password }, headers: await xsrf() })).ok()).toBe(true);
+  const categories = (await (await request.get('/api/categories')).json()) as { id: number }[];
+  const locations = (await (await request.get('/api/locations')).json()) as { id: number }[];
+  const created = await request.post('/api/fundraisers', {
+    headers: await xsrf(),
+    data: { title: 'Seeds for Sidama farmers', description: 'Coffee seedlings for twelve families.', goalAmount: '30000', currency: 'ETB', categoryId: categories[0]?.id, locationId: locations[0]?.id },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await page.goto(`/fundraiser/${id}`);
+  await expect(page.locator('h1')).toHaveText('Seeds for Sidama farmers');
   await expect(page.getByTestId('owner-panel')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', /^https:\/\/t\.me\/share\/url\?url=/);
+  await page.goto(`/am/fundraiser/${id}`);
+  await expect(page.getByRole('link', { name: 'አሁን ይለግሱ' })).toHaveAttribute('href', `/am/donate/${id}`);
 
   for (const path of ['/fundraiser/999999999', '/am/fundraiser/999999999', '/fundraiser/not-an-id']) {
     const response = await page.goto(path);
