@@ -3,10 +3,11 @@ import type { Lang } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
-import { fill, looksLikeEmail } from '../../lib/format';
+import { fill } from '../../lib/format';
 import { Spinner } from '../Spinner';
 import { focusFirstError, FormAlert, Notice, PasswordField, SubmitButton, TextField, type FieldErrors } from '../forms';
 import type { AuthMessages } from './AuthForm';
+import { useEmailLinkRequest } from './use-email-link-request';
 
 export type ResetMessages = AuthMessages & {
   requestTitle: string;
@@ -85,44 +86,17 @@ export default function ResetPassword({ lang, messages: m, loginPath }: Props) {
 
 function RequestForm({ lang, messages: m, problem }: { lang: Lang; messages: ResetMessages; problem?: string }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const problemRef = useRef<HTMLDivElement>(null);
-  const sentRef = useRef<HTMLDivElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [formError, setFormError] = useState('');
-  const [sentTo, setSentTo] = useState('');
+  const { formRef, sentRef, busy, error, formError, sentTo, submit } = useEmailLinkRequest({
+    lang,
+    messages: m,
+    path: '/api/auth/forgot-password',
+    action: 'forgot_password',
+  });
 
   useEffect(() => {
     if (problem) problemRef.current?.focus();
   }, [problem]);
-  useEffect(() => {
-    if (sentTo) sentRef.current?.focus();
-  }, [sentTo]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    setFormError('');
-    if (!email || !looksLikeEmail(email)) {
-      setError(email ? m['errors.email'] : m['errors.required']);
-      formRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.focus();
-      return;
-    }
-    setError('');
-    setBusy(true);
-    try {
-      const token = await getCaptchaToken('forgot_password');
-      await apiFetch(`/api/auth/forgot-password?${captchaQuery(token)}`, { method: 'POST', body: { email }, lang });
-      setSentTo(email);
-    } catch (failure) {
-      const fields = fieldErrorsOf(failure, ['email'] as const);
-      if (fields.email) setError(fields.email);
-      else setFormError(errorText(failure, { network: m['errors.network'], unexpected: m['errors.unexpected'] }));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if (sentTo) {
     return (

@@ -1,12 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Lang } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText } from '../../lib/api-errors';
 import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
-import { fill, looksLikeEmail } from '../../lib/format';
+import { fill } from '../../lib/format';
 import { Spinner } from '../Spinner';
 import { FormAlert, Notice, SubmitButton, TextField } from '../forms';
 import type { AuthMessages } from './AuthForm';
+import { useEmailLinkRequest } from './use-email-link-request';
 
 type Props = { lang: Lang; messages: AuthMessages & { successTitle: string; successText: string; missingToken: string; newLinkText: string; send: string }; loginPath: string };
 
@@ -64,38 +65,12 @@ export default function VerifyEmail({ lang, messages: m, loginPath }: Props) {
 
 function NewLinkForm({ lang, messages: m }: { lang: Lang; messages: Props['messages'] }) {
   const id = useId();
-  const inputRef = useRef<HTMLFormElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [formError, setFormError] = useState('');
-  const [sentTo, setSentTo] = useState('');
-  const sentRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (sentTo) sentRef.current?.focus();
-  }, [sentTo]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    setFormError('');
-    if (!email || !looksLikeEmail(email)) {
-      setError(email ? m['errors.email'] : m['errors.required']);
-      inputRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.focus();
-      return;
-    }
-    setError('');
-    setBusy(true);
-    try {
-      const token = await getCaptchaToken('resend_verification');
-      await apiFetch(`/api/auth/regenerate-verification-token?${captchaQuery(token)}`, { method: 'POST', body: { email }, lang });
-      setSentTo(email);
-    } catch (failure) {
-      setFormError(errorText(failure, { network: m['errors.network'], unexpected: m['errors.unexpected'] }));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { formRef, sentRef, busy, error, formError, sentTo, submit } = useEmailLinkRequest({
+    lang,
+    messages: m,
+    path: '/api/auth/regenerate-verification-token',
+    action: 'resend_verification',
+  });
 
   if (sentTo) {
     return (
@@ -110,7 +85,7 @@ function NewLinkForm({ lang, messages: m }: { lang: Lang; messages: Props['messa
         {m.newLinkTitle}
       </h2>
       <p className="mt-2 mb-5 text-muted">{m.newLinkText}</p>
-      <form ref={inputRef} noValidate onSubmit={submit} className="space-y-5">
+      <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
         <FormAlert message={formError} />
         <TextField id={`${id}-email`} name="email" type="email" label={m.email} autoComplete="email" inputMode="email" maxLength={254} required error={error} />
         <SubmitButton busy={busy} label={m.send} busyLabel={m.sending} />
