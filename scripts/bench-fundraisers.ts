@@ -18,7 +18,7 @@ import { createLogger } from '../api/logger.ts';
 import { migrate, openDatabase, seedReference } from '../db/index.ts';
 import { ensureVerifiedUser } from '../modules/accounts/index.ts';
 import { CategorySchema, LocationSchema } from '../modules/catalogue/index.ts';
-import { FundraiserSchema } from '../modules/fundraisers/index.ts';
+import { FundraiserSchema, fundedRank, goalRank } from '../modules/fundraisers/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
 
 async function main() {
@@ -144,6 +144,8 @@ async function fill(databaseUrl: string, size: number): Promise<{ categoryId: nu
         const name = names[(i * 7) % names.length]!;
         const inAmharic = i % 4 === 0;
         const goalMinor = 50_000 + ((i * 7919) % 2_000_000);
+        const currency = i % 3 === 0 ? 'ETB' : 'USD';
+        const raisedMinor = (i * 104_729) % goalMinor;
         rows.push({
           title: inAmharic ? `${amharic} ${name} #${i}` : `Help with ${english} ${name} #${i}`,
           description: inAmharic
@@ -153,9 +155,12 @@ async function fill(databaseUrl: string, size: number): Promise<{ categoryId: nu
           owner: owners[i % owners.length]!.id,
           category: categories[i % categories.length]!.id,
           location: locations[i % locations.length]!.id,
-          currency: i % 3 === 0 ? 'ETB' : 'USD',
+          currency,
           goalMinor,
-          raisedMinor: (i * 104_729) % goalMinor,
+          raisedMinor,
+          // A bulk insert skips the entity's hooks that derive these.
+          fundedRank: fundedRank({ currency, raisedMinor, goalMinor }),
+          goalRank: goalRank({ currency, raisedMinor, goalMinor }),
           donationCount: i % 40,
           status: i % 20 === 0 ? 'CLOSED' : 'ACTIVE',
           teamId: null,

@@ -2,6 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { UserSchema } from '../accounts/index.ts';
 import { CategorySchema, LocationSchema } from '../catalogue/index.ts';
 import { currencies } from '../money/index.ts';
+import { fundedRank, goalRank } from './fundraiser.ordering.ts';
 
 export const fundraiserStatuses = ['ACTIVE', 'PAUSED', 'CLOSED', 'SUSPENDED'] as const;
 export type FundraiserStatus = (typeof fundraiserStatuses)[number];
@@ -12,6 +13,12 @@ export const FundraiserSchema = defineEntity({
   indexes: [
     { properties: ['status', 'createdAt'] },
     { properties: ['category', 'status', 'createdAt'] },
+    { properties: ['location', 'status', 'createdAt'] },
+    // "Most funded" and "closest to goal" read a slice of these instead of sorting the table.
+    { properties: ['status', 'fundedRank', 'donationCount'] },
+    { properties: ['category', 'status', 'fundedRank', 'donationCount'] },
+    { properties: ['status', 'goalRank'] },
+    { properties: ['category', 'status', 'goalRank'] },
     // MySQL/MariaDB only: db/database.ts drops full-text indexes on SQLite, where the
     // search index is an FTS5 table kept in step by triggers (see the search migration).
     // The title has one of its own so that ranking can weigh a match there above one in the story.
@@ -37,6 +44,12 @@ export const FundraiserSchema = defineEntity({
      */
     raisedMinor: p.bigint('number').default(0),
     donationCount: p.integer().default(0),
+    /**
+     * Sort keys derived from the totals and the goal (fundraiser.ordering.ts), recomputed on
+     * every flush that changes the row. A bulk SQL update of the totals must set them too.
+     */
+    fundedRank: p.bigint('number').default(0).onCreate(fundedRank).onUpdate(fundedRank),
+    goalRank: p.integer().default(0).onCreate(goalRank).onUpdate(goalRank),
     status: p.enum(fundraiserStatuses).default('ACTIVE'),
     /** The team (teams module, later) this fundraiser belongs to; a plain id until that module exists. */
     teamId: p.integer().nullable().index(),

@@ -4,8 +4,8 @@ import { fakeUser, signIn, type FakeUser } from '../../tests/helpers/accounts.ts
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { CategorySchema } from '../catalogue/index.ts';
-import { searchTerms, teamIdIn } from './fundraiser.search.ts';
-import { summaryOf } from './index.ts';
+import { searchDepth, searchTerms, teamIdIn } from './fundraiser.search.ts';
+import { FundraiserSchema, fundedRank, goalRank, summaryOf } from './index.ts';
 
 type Card = { id: number; title: string; status: string; summary: string; image: unknown; category: { slug: string }; location: { city: string } };
 const ids = (page: { content: Card[] }) => page.content.map((f) => f.id);
@@ -142,6 +142,40 @@ describe('fundraiser lists and search', () => {
     assert.deepEqual(await sorted('most_funded'), [dollars.id, birr.id, reached.id, old.id, nothing.id]);
     assert.deepEqual(await sorted('closest_to_goal'), [birr.id, dollars.id, old.id, nothing.id, reached.id]);
     assert.deepEqual(await sorted('newest'), [nothing.id, reached.id, birr.id, dollars.id, old.id]);
+
+    // Totals change by a flush of the row (as the donations module does): the sort keys follow.
+    const em2 = app.orm.em.fork();
+    const row = await em2.findOneOrFail(FundraiserSchema, { id: nothing.id });
+    row.raisedMinor = 900; // $9 of $10: 90%, and 1,350 birr
+    await em2.flush();
+    assert.deepEqual(await sorted('most_funded'), [dollars.id, birr.id, reached.id, nothing.id, old.id]);
+    assert.deepEqual(await sorted('closest_to_goal'), [nothing.id, birr.id, dollars.id, old.id, reached.id]);
+  });
+
+  it('reuses a list’s total for a few seconds while its page is always read fresh; a change through the API counts at once', async () => {
+    const owner = await fakeUser(app.orm);
+    const client = app.client();
+    await signIn(client, owner);
+    const environment = (await app.orm.em.fork().findOneOrFail(CategorySchema, { slug: 'environment' })).id;
+    const path = `/api/fundraisers?categoryId=${environment}`;
+    const first = await fakeFundraiser(app.orm, owner.user, { categorySlug: 'environment' });
+    assert.equal((await app.client().get(path)).data.totalElements, 1);
+    // Written behind the service's back, as another instance would: the page shows it, the total lags.
+    const second = await fakeFundraiser(app.orm, owner.user, { categorySlug: 'environment' });
+    const stale = (await app.client().get(path)).data;
+    assert.deepEqual(ids(stale), [second.id, first.id]);
+    assert.equal(stale.totalElements, 1);
+    const created = await client.post('/api/fundraisers', {
+      title: 'Trees for the market square',
+      description: 'Shade for the traders.',
+      goalAmount: '300',
+      categoryId: environment,
+      locationId: first.location.id,
+    });
+    assert.equal(created.status, 201);
+    const fresh = (await app.client().get(path)).data;
+    assert.deepEqual(ids(fresh), [created.data.id, second.id, first.id]);
+    assert.equal(fresh.totalElements, 3);
   });
 
   it('searches titles and stories in English, with prefixes, and ranks title matches first', async () => {
@@ -229,5 +263,47 @@ describe('fundraiser lists and search', () => {
     const unknown = await app.client().get('/api/fundraisers/user/999999');
     assert.equal(unknown.status, 404);
     assert.equal(unknown.data.code, 'user_not_found');
+  });
+});
+
+describe('search at depth', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp();
+  });
+  after(() => app.close());
+
+  it(`ranks at most the ${searchDepth} best matches of a common word, the best first`, async () => {
+    const owner = (await fakeUser(app.orm)).user;
+    const em = app.orm.em.fork();
+    const template = await fakeFundraiser(app.orm, owner, { title: 'Seedlings for the valley', description: 'Planting trees.' });
+    const rows = Array.from({ length: searchDepth + 20 }, (_, i) => ({
+      title: `Project ${i}`,
+      description: `Our village needs seedlings, number ${i}.`,
+      beneficiaryName: null,
+      owner: owner.id,
+      category: template.category.id,
+      location: template.location.id,
+      currency: 'USD' as const,
+      goalMinor: 10_000,
+      raisedMinor: 0,
+      donationCount: 0,
+      fundedRank: fundedRank({ currency: 'USD', raisedMinor: 0, goalMinor: 10_000 }),
+      goalRank: goalRank({ currency: 'USD', raisedMinor: 0, goalMinor: 10_000 }),
+      status: 'ACTIVE' as const,
+      teamId: null,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    }));
+    await em.insertMany(FundraiserSchema, rows as never[]);
+    const page = (await app.client().get('/api/fundraisers/search?query=seedlings&size=5')).data;
+    assert.equal(page.totalElements, searchDepth);
+    assert.equal(page.totalPages, searchDepth / 5);
+    assert.equal(page.content[0].id, template.id, 'the title match ranks first');
+    const last = (await app.client().get(`/api/fundraisers/search?query=seedlings&size=5&page=${searchDepth / 5 - 1}`)).data;
+    assert.equal(last.content.length, 5);
+    const beyond = (await app.client().get(`/api/fundraisers/search?query=seedlings&size=5&page=${searchDepth / 5}`)).data;
+    assert.deepEqual(beyond.content, []);
+    assert.equal(beyond.totalElements, searchDepth);
   });
 });

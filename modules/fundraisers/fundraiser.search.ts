@@ -43,75 +43,112 @@ export interface FundraiserFilter {
 }
 
 /**
- * Ordering only, never money shown or stored: "most funded" compares totals in different
- * currencies, so a dollar counts as this many birr (roughly the 2025–26 rate; being off by
- * a lot only reorders a little).
+ * A text search ranks at most this many best matches (by relevance alone), then filters,
+ * sorts and pages those. Ranking every match would make a common word cost more as the site
+ * grows; nobody reads past the thousandth result, and `totalElements` says "1000" then.
  */
-export const birrPerDollarForOrdering = 150;
+export const searchDepth = 1000;
+
+/** Keeps the totals of unfiltered-by-text lists for a few seconds (fundraiser.totals-cache.ts). */
+export interface TotalsCache {
+  get(key: string): number | undefined;
+  set(key: string, total: number): void;
+}
+
+interface Matches {
+  /** A derived table `s` of (`id`, `score`): the best matches, at most `searchDepth` of them. */
+  sql: string;
+  params: unknown[];
+  /** Best first. */
+  order: string;
+}
+
+/**
+ * The best matches of a text search, from the index alone. SQLite: an FTS5 table (prefix
+ * queries, bm25 with the title weighted 10:1). MySQL and MariaDB: InnoDB FULLTEXT indexes in
+ * boolean mode with prefixes, the title's own index adding weight; words shorter than InnoDB's
+ * minimum token (common in Amharic, such as ቤት or ልጅ) are matched with LIKE instead.
+ */
+function matches(em: EntityManager, terms: string[]): Matches {
+  if (!em.getPlatform().supportsCreatingFullTextIndex()) {
+    return {
+      sql: `(select rowid as id, bm25(\`fundraiser_search\`, 10.0, 1.0) as score from \`fundraiser_search\` where \`fundraiser_search\` match ? order by score limit ${searchDepth}) s`,
+      params: [terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' ')],
+      order: 's.score asc',
+    };
+  }
+  const indexed = terms.filter((t) => [...t].length >= mysqlMinTokenLength);
+  const short = terms.filter((t) => [...t].length < mysqlMinTokenLength);
+  const where: string[] = [];
+  const params: unknown[] = [];
+  let score = '0';
+  if (indexed.length) {
+    const against = indexed.map((t) => `+${t}*`).join(' ');
+    score = '(10 * match(`title`) against (? in boolean mode) + match(`title`, `description`) against (? in boolean mode))';
+    params.push(against, against);
+    where.push('match(`title`, `description`) against (? in boolean mode)');
+    params.push(against);
+  }
+  for (const t of short) {
+    const pattern = `%${t.replace(/[\\%_]/g, '\\$&')}%`;
+    where.push('(`title` like ? or `description` like ?)');
+    params.push(pattern, pattern);
+  }
+  return {
+    sql: `(select \`id\`, ${score} as score from \`fundraiser\` where ${where.join(' and ')} order by score desc, \`id\` desc limit ${searchDepth}) s`,
+    params,
+    order: 's.score desc',
+  };
+}
+
+/**
+ * Each order reads an index slice (entity indexes on status, category or location with
+ * `created_at`, `funded_rank` or `goal_rank`); ties go to the newer row.
+ */
+const orderings: Record<Exclude<FundraiserSort, 'relevance'>, string> = {
+  newest: 'f.`created_at` desc',
+  most_funded: 'f.`funded_rank` desc, f.`donation_count` desc',
+  closest_to_goal: 'f.`goal_rank` desc',
+};
 
 /**
  * The ids of one page of fundraisers matching the filter, in order, and how many match in
- * all. Written in SQL because the text search differs per dialect: an FTS5 table on SQLite
- * (prefix queries, bm25 with the title weighted 10:1), an InnoDB FULLTEXT index on MySQL and
- * MariaDB (boolean mode with prefixes; words shorter than InnoDB's minimum token, common in
- * Amharic such as ቤት or ልጅ, are matched with LIKE instead). Every value is a parameter.
+ * all. Written in SQL because the text search differs per dialect. Every value is a parameter.
  */
-export async function findFundraiserIds(em: EntityManager, filter: FundraiserFilter): Promise<{ ids: number[]; total: number }> {
-  const fullText = em.getPlatform().supportsCreatingFullTextIndex();
+export async function findFundraiserIds(em: EntityManager, filter: FundraiserFilter, totals?: TotalsCache): Promise<{ ids: number[]; total: number }> {
   const where: string[] = [`f.status in (${filter.statuses.map(() => '?').join(', ')})`];
   const params: unknown[] = [...filter.statuses];
-  let from = '`fundraiser` f';
-  let relevance: { sql: string; params: unknown[] } | null = null;
-
   for (const [column, value] of [['category_id', filter.categoryId], ['location_id', filter.locationId], ['owner_id', filter.ownerId], ['team_id', filter.teamId]] as const) {
     if (value === undefined) continue;
     where.push(`f.\`${column}\` = ?`);
     params.push(value);
   }
-
+  const condition = where.join(' and ');
+  const limit = `limit ${filter.size} offset ${filter.page * filter.size}`;
+  const connection = em.getConnection();
   const terms = filter.text ? searchTerms(filter.text) : [];
-  if (terms.length && !fullText) {
-    from += ' join `fundraiser_search` on `fundraiser_search`.rowid = f.`id`';
-    where.push('`fundraiser_search` match ?');
-    params.push(terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' '));
-    relevance = { sql: 'bm25(`fundraiser_search`, 10.0, 1.0) asc', params: [] };
-  } else if (terms.length) {
-    const indexed = terms.filter((t) => [...t].length >= mysqlMinTokenLength);
-    const short = terms.filter((t) => [...t].length < mysqlMinTokenLength);
-    if (indexed.length) {
-      const against = indexed.map((t) => `+${t}*`).join(' ');
-      where.push('match(f.`title`, f.`description`) against (? in boolean mode)');
-      params.push(against);
-      relevance = {
-        sql: '(10 * match(f.`title`) against (? in boolean mode) + match(f.`title`, f.`description`) against (? in boolean mode)) desc',
-        params: [against, against],
-      };
-    }
-    for (const t of short) {
-      const pattern = `%${t.replace(/[\\%_]/g, '\\$&')}%`;
-      where.push('(f.`title` like ? or f.`description` like ?)');
-      params.push(pattern, pattern);
-    }
+
+  if (terms.length) {
+    const found = matches(em, terms);
+    const order = filter.sort === 'relevance' ? found.order : orderings[filter.sort];
+    // At most `searchDepth` rows, so the window count is cheap and saves a second query.
+    const rows = (await connection.execute(
+      `select f.\`id\` as id, count(*) over () as total from ${found.sql} join \`fundraiser\` f on f.\`id\` = s.id where ${condition} order by ${order}, f.\`id\` desc ${limit}`,
+      [...found.params, ...params],
+    )) as { id: number | string; total: number | string }[];
+    if (rows.length || filter.page === 0) return { ids: rows.map((row) => Number(row.id)), total: Number(rows[0]?.total ?? 0) };
+    const [counted] = (await connection.execute(`select count(*) as total from ${found.sql} join \`fundraiser\` f on f.\`id\` = s.id where ${condition}`, [...found.params, ...params])) as { total: number | string }[];
+    return { ids: [], total: Number(counted?.total ?? 0) };
   }
 
-  const orderings: Record<Exclude<FundraiserSort, 'relevance'>, string> = {
-    newest: 'f.`created_at` desc',
-    most_funded: `(case when f.\`currency\` = 'USD' then f.\`raised_minor\` * ${birrPerDollarForOrdering} else f.\`raised_minor\` end) desc, f.\`donation_count\` desc`,
-    // Nearest to the goal first; those that reached it go after all that have not.
-    closest_to_goal: 'case when f.`raised_minor` >= f.`goal_minor` then 1 else 0 end asc, (f.`raised_minor` * 10000) / f.`goal_minor` desc',
-  };
-  const sort = filter.sort === 'relevance' ? (relevance ? null : 'newest') : filter.sort;
-  const order = sort === null ? relevance!.sql : orderings[sort];
-  const orderParams = sort === null ? relevance!.params : [];
-
-  const condition = where.join(' and ');
-  const connection = em.getConnection();
-  const [counted] = (await connection.execute(`select count(*) as total from ${from} where ${condition}`, params)) as { total: number | string }[];
-  const total = Number(counted?.total ?? 0);
-  if (total === 0 || filter.page * filter.size >= total) return { ids: [], total };
-  const rows = (await connection.execute(
-    `select f.\`id\` as id from ${from} where ${condition} order by ${order}, f.\`id\` desc limit ${filter.size} offset ${filter.page * filter.size}`,
-    [...params, ...orderParams],
-  )) as { id: number | string }[];
+  const order = orderings[filter.sort === 'relevance' ? 'newest' : filter.sort];
+  const key = JSON.stringify([filter.statuses, filter.categoryId, filter.locationId, filter.ownerId, filter.teamId]);
+  let total = totals?.get(key);
+  if (total === undefined) {
+    const [counted] = (await connection.execute(`select count(*) as total from \`fundraiser\` f where ${condition}`, params)) as { total: number | string }[];
+    total = Number(counted?.total ?? 0);
+    totals?.set(key, total);
+  }
+  const rows = (await connection.execute(`select f.\`id\` as id from \`fundraiser\` f where ${condition} order by ${order}, f.\`id\` desc ${limit}`, params)) as { id: number | string }[];
   return { ids: rows.map((row) => Number(row.id)), total };
 }

@@ -9,6 +9,7 @@ import { FundraiserSchema, type Fundraiser, type FundraiserStatus } from './fund
 import { CurrencyLocked, FundraiserNotFound, InvalidStatusChange, NotFundraiserManager, OwnerMismatch, StatusChangeAdminOnly } from './fundraiser.errors.ts';
 import type { CreateFundraiserRequest, EditFundraiserRequest, FundraiserSort } from './fundraiser.schemas.ts';
 import { findFundraiserIds, teamIdIn, type FundraiserFilter } from './fundraiser.search.ts';
+import { createTotalsCache } from './fundraiser.totals-cache.ts';
 import { fundraiserCards, pageOf, type FundraiserCard, type Page } from './fundraiser.views.ts';
 
 /** Shown in discovery, search and category lists: fundraisers that can take donations. */
@@ -92,10 +93,16 @@ export interface FundraiserService {
   listForUser(em: EntityManager, viewer: User | null, userId: number, paging: { page: number; size: number }): Promise<Page<FundraiserCard>>;
 }
 
-export function createFundraiserService(deps: { media: MediaService }): FundraiserService {
-  async function page(em: EntityManager, filter: FundraiserFilter): Promise<Page<FundraiserCard>> {
-    const { ids, total } = await findFundraiserIds(em, filter);
-    const rows = ids.length ? await em.find(FundraiserSchema, { id: { $in: ids } }) : [];
+/** How long the total of a discovery list may be reused; 0 counts every time. */
+export const listTotalsTtlMs = 10_000;
+
+export function createFundraiserService(deps: { media: MediaService; listTotalsTtlMs?: number }): FundraiserService {
+  const totals = createTotalsCache(deps.listTotalsTtlMs ?? listTotalsTtlMs);
+
+  async function page(em: EntityManager, filter: FundraiserFilter, cacheTotal = false): Promise<Page<FundraiserCard>> {
+    const { ids, total } = await findFundraiserIds(em, filter, cacheTotal ? totals : undefined);
+    // One query for the rows with their organiser, category and place; the cover images follow in one more.
+    const rows = ids.length ? await em.find(FundraiserSchema, { id: { $in: ids } }, { populate: ['owner', 'category', 'location'], strategy: 'joined' }) : [];
     const byId = new Map(rows.map((f) => [f.id, f]));
     const ordered = ids.map((id) => byId.get(id)).filter((f): f is Fundraiser => f !== undefined);
     return pageOf(await fundraiserCards(em, ordered), filter, total);
@@ -122,6 +129,7 @@ export function createFundraiserService(deps: { media: MediaService }): Fundrais
         teamId: null,
       });
       await em.flush();
+      totals.clear();
       return f;
     },
 
@@ -140,6 +148,7 @@ export function createFundraiserService(deps: { media: MediaService }): Fundrais
       f.goalMinor = toMinor(input.goalAmount ?? fromMinor(f.goalMinor, f.currency), currency)!;
       f.currency = currency;
       await em.flush();
+      totals.clear();
       return f;
     },
 
@@ -153,6 +162,7 @@ export function createFundraiserService(deps: { media: MediaService }): Fundrais
       }
       f.status = status;
       await em.flush();
+      totals.clear();
       return f;
     },
 
@@ -163,6 +173,7 @@ export function createFundraiserService(deps: { media: MediaService }): Fundrais
         if (f.status === 'SUSPENDED' && !viewer.admin) throw new StatusChangeAdminOnly();
         f.status = 'CLOSED';
         await em.flush();
+        totals.clear();
         return { outcome: 'closed', fundraiser: f };
       }
       const keys = await deps.media.detachAll(em, 'FUNDRAISER', f.id);
@@ -170,6 +181,7 @@ export function createFundraiserService(deps: { media: MediaService }): Fundrais
       // One flush, one transaction: the fundraiser, its image rows and (by the foreign key's
       // cascade) its updates go together. The files go after the commit.
       await em.flush();
+      totals.clear();
       await deps.media.storage.remove(keys);
       return { outcome: 'deleted' };
     },
@@ -186,7 +198,7 @@ export function createFundraiserService(deps: { media: MediaService }): Fundrais
         sort: request.sort ?? (request.query && teamId === null ? 'relevance' : 'newest'),
         page: request.page,
         size: request.size,
-      });
+      }, teamId === null);
     },
 
     async listForUser(em, viewer, userId, paging) {

@@ -16,6 +16,7 @@ export type { FeaturedFundraiser } from './fundraiser.featured.ts';
 export { seedDemoFundraisers } from './fundraiser.demo.ts';
 export { demoFundraisers, demoOrganisers } from './fundraiser.demo-data.ts';
 export { fundraiserErrorCodes } from './fundraiser.errors.ts';
+export { fundedRank, goalRank } from './fundraiser.ordering.ts';
 export { maxGoal } from './fundraiser.schemas.ts';
 export { FundraiserSchema, FundraiserUpdateSchema, fundraiserStatuses } from './fundraiser.entity.ts';
 export type { Fundraiser, FundraiserStatus, FundraiserUpdate } from './fundraiser.entity.ts';
