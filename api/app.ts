@@ -6,12 +6,16 @@ import { accountRoutes, createAccountService, createGoogleVerifier } from '../mo
 import { createCaptcha } from '../modules/captcha/index.ts';
 import { catalogueRoutes } from '../modules/catalogue/index.ts';
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
+import { donationRoutes } from '../modules/donations/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import { createMediaService, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
+import { createPaymentService, paymentRoutes, type PaymentService } from '../modules/payments/index.ts';
+import { receiptMailer, receiptRoutes } from '../modules/receipts/index.ts';
 import { sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
 import { testimonialRoutes } from '../modules/testimonials/index.ts';
 import type { Config } from './config.ts';
+import { paymentProviders } from './payment-providers.ts';
 import {
   errorHandler,
   jsonBody,
@@ -29,7 +33,7 @@ import {
   type AppState,
   type RouteDefinition,
 } from './http/index.ts';
-import { renderErrorPage, siteServer, type SiteHolder } from './site/index.ts';
+import { arrivalBase, renderErrorPage, siteServer, type SiteHolder } from './site/index.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -44,6 +48,8 @@ const xsrfExempt = ['/api/payments/webhooks/'];
 
 export interface App {
   koa: Koa<AppState, AppContextExtras>;
+  /** For the jobs that reconcile payments with the providers. */
+  payments: PaymentService;
   /** The micro cache first, then Koa: what an HTTP server should be given. */
   listener: RequestListener;
 }
@@ -73,12 +79,21 @@ export function createApp(deps: AppDependencies): App {
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, logger });
   const media = createMediaService({ mediaDir: config.MEDIA_DIR, authorisers: { FUNDRAISER: authoriseFundraiserMedia } });
   const fundraisers = createFundraiserService({ media });
+  const payments = createPaymentService({
+    providers: paymentProviders(config),
+    publicUrl: config.PUBLIC_URL,
+    logger,
+    onSucceeded: receiptMailer({ mailer, publicUrl: config.PUBLIC_URL, logger }),
+  });
 
   const definitions: RouteDefinition[] = [
     ...accountRoutes({ accounts, captcha, google }),
     ...catalogueRoutes(orm.em),
     ...fundraiserRoutes(fundraisers),
     ...mediaRoutes(media),
+    ...donationRoutes({ captcha, limits: { USD: config.DONATION_MAX_USD, ETB: config.DONATION_MAX_ETB } }),
+    ...paymentRoutes({ payments, captcha }),
+    ...receiptRoutes({ captcha }),
     ...testimonialRoutes,
     ...contactRoutes(createContactService({ mailer, supportEmail: config.CONTACT_EMAIL })),
     route({
@@ -115,7 +130,14 @@ export function createApp(deps: AppDependencies): App {
     return next();
   });
   app.use(mediaFiles(config.MEDIA_DIR));
-  app.use(siteServer(site, (ctx) => ({ em: ctx.state.em, lang: ctx.state.lang, requestId: ctx.state.requestId })));
+  app.use(
+    siteServer(site, (ctx) => ({
+      em: ctx.state.em,
+      lang: ctx.state.lang,
+      requestId: ctx.state.requestId,
+      apiBase: config.INTERNAL_API_URL ?? arrivalBase(ctx.req.socket),
+    })),
+  );
   app.use(() => {
     throw new NotFound();
   });
@@ -125,5 +147,5 @@ export function createApp(deps: AppDependencies): App {
     logger[routine ? 'debug' : 'error']({ err: error }, 'response stream error');
   });
   const koaListener = app.callback();
-  return { koa: app, listener: (req, res) => microCache.answer(req, res) || void koaListener(req, res) };
+  return { koa: app, payments, listener: (req, res) => microCache.answer(req, res) || void koaListener(req, res) };
 }

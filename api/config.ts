@@ -46,6 +46,12 @@ const schema = z.object({
   PAYPAL_CLIENT_SECRET: optional,
   PAYPAL_WEBHOOK_ID: optional,
   PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** Tests point the providers' SDKs at local stand-ins; unset, the SDKs' own hosts. */
+  STRIPE_API_BASE: optional.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  PAYPAL_API_BASE: optional.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  /** The largest single donation, in whole units of each currency (a dollar is about 150 birr). */
+  DONATION_MAX_USD: z.coerce.number().int().positive().default(50_000),
+  DONATION_MAX_ETB: z.coerce.number().int().positive().default(5_000_000),
   ANALYTICS_ID: optional,
   MEDIA_DIR: z.string().default('data/media'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -54,6 +60,8 @@ const schema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   SITE_REBUILD_CRON: z.string().default('*/5 * * * *'),
+  /** Where on-demand pages call /api; unset, the address and port each request came in on. */
+  INTERNAL_API_URL: optional.pipe(z.url({ message: 'must be an absolute URL such as http://127.0.0.1:8080' }).optional()),
   /**
    * Idle timeouts of a session (spec section 9), without and with remember-me. The site's
    * inactivity timers follow them through /api/auth/status, so server and browser agree.

@@ -1,11 +1,14 @@
 import { accountEntities } from '../modules/accounts/index.ts';
 import { catalogueEntities } from '../modules/catalogue/index.ts';
 import { contactEntities } from '../modules/contact/index.ts';
+import { donationEntities } from '../modules/donations/index.ts';
 import { fundraiserEntities } from '../modules/fundraisers/index.ts';
 import { jobEntities } from '../modules/jobs/index.ts';
 import { mailEntities } from '../modules/mail/index.ts';
 import { mediaEntities } from '../modules/media/index.ts';
+import { paymentEntities } from '../modules/payments/index.ts';
 import { rateLimitEntities } from '../modules/rate-limits/index.ts';
+import { receiptEntities } from '../modules/receipts/index.ts';
 import { sessionEntities } from '../modules/sessions/index.ts';
 import { testimonialEntities } from '../modules/testimonials/index.ts';
 
@@ -14,11 +17,14 @@ export const entities = [
   ...accountEntities,
   ...catalogueEntities,
   ...contactEntities,
+  ...donationEntities,
   ...fundraiserEntities,
   ...jobEntities,
   ...mailEntities,
   ...mediaEntities,
+  ...paymentEntities,
   ...rateLimitEntities,
+  ...receiptEntities,
   ...sessionEntities,
   ...testimonialEntities,
 ];

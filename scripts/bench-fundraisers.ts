@@ -4,22 +4,13 @@
  * MySQL server answers at BENCH_MYSQL_URL (default root on localhost), on MySQL. The API
  * runs in a process of its own; autocannon drives it from this one.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/core';
 import autocannon from 'autocannon';
-import { createConnection } from 'mysql2/promise';
-import { createApp, listen } from '../api/app.ts';
-import { loadConfig } from '../api/config.ts';
-import { createLogger } from '../api/logger.ts';
 import { migrate, openDatabase, seedReference } from '../db/index.ts';
 import { ensureVerifiedUser } from '../modules/accounts/index.ts';
 import { CategorySchema, LocationSchema } from '../modules/catalogue/index.ts';
 import { FundraiserSchema, fundedRank, goalRank } from '../modules/fundraisers/index.ts';
-import { createMailer } from '../modules/mail/index.ts';
+import { freshDatabase, reachable, startServer } from './bench-support.ts';
 
 async function main() {
   const sizes = (process.env.BENCH_FUNDRAISERS ?? '1000,100000').split(',').map(Number);
@@ -31,7 +22,7 @@ async function main() {
   const rows: { dialect: string; endpoint: string; results: Record<number, { rps: number; p95: number }> }[] = [];
   for (const dialect of dialects) {
     for (const size of sizes) {
-      const database = await freshDatabase(dialect, mysqlServer, size);
+      const database = await freshDatabase(dialect, mysqlServer, `fundraisers_${size}`);
       try {
         const started = performance.now();
         const ids = await fill(database.url, size);
@@ -70,27 +61,6 @@ async function main() {
     const b = row.results[large]!;
     console.log(`| ${row.endpoint} | ${row.dialect} | ${Math.round(a.rps)} | ${a.p95.toFixed(1)} | ${Math.round(b.rps)} | ${b.p95.toFixed(1)} | ${(b.rps / a.rps).toFixed(2)} |`);
   }
-}
-
-/** Child mode: the API alone (no site, no jobs) on the given database. */
-async function serve(databaseUrl: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-serve-'));
-  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), LOG_LEVEL: 'warn' });
-  const logger = createLogger(config.LOG_LEVEL);
-  const orm = await openDatabase(databaseUrl);
-  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: null } });
-  const server = await listen(app, 0, '127.0.0.1');
-  process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
-}
-
-function startServer(databaseUrl: string): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [import.meta.filename, '--serve', databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.stdout.once('data', (chunk: Buffer) => {
-      resolve({ url: `http://127.0.0.1:${chunk.toString().trim()}`, stop: () => child.kill() });
-    });
-  });
 }
 
 async function measure(url: string, duration: number): Promise<{ rps: number; p95: number }> {
@@ -176,33 +146,4 @@ async function fill(databaseUrl: string, size: number): Promise<{ categoryId: nu
   }
 }
 
-async function freshDatabase(dialect: 'sqlite' | 'mysql', mysqlServer: string, size: number): Promise<{ url: string; drop(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'bench-fundraisers-'));
-    return { url: `sqlite:${join(dir, 'bench.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `bench_fundraisers_${process.pid}_${size}`;
-  const admin = await createConnection(mysqlServer);
-  await admin.query(`create database \`${name}\` character set utf8mb4 collate utf8mb4_unicode_ci`);
-  return {
-    url: `${mysqlServer}/${name}`,
-    async drop() {
-      await admin.query(`drop database if exists \`${name}\``);
-      await admin.end();
-    },
-  };
-}
-
-async function reachable(url: string): Promise<boolean> {
-  try {
-    const connection = await createConnection(url);
-    await connection.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// Last, so that every constant above is initialised before either mode runs.
-if (process.argv[2] === '--serve') await serve(process.argv[3]!);
-else await main();
+await main();

@@ -22,7 +22,8 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     define: {
-      __SNAPSHOT_PATH__: JSON.stringify(fileURLToPath(new URL('./src/data/snapshot.json', import.meta.url))),
+      // The app's builder passes each build a snapshot file of its own (api/site/site-builder.ts).
+      __SNAPSHOT_PATH__: JSON.stringify(process.env.SITE_SNAPSHOT_PATH || fileURLToPath(new URL('./src/data/snapshot.json', import.meta.url))),
     },
   },
 });

@@ -15,3 +15,4 @@ export type { XsrfTokens } from './xsrf.ts';
 export { createMicroCache } from './micro-cache.ts';
 export type { MicroCache } from './micro-cache.ts';
 export { securityHeaders, contentSecurityPolicy, answerHeaders } from './security-headers.ts';
+export { plainText, oneLine, blankToUndefined, blankToNull } from './text.ts';

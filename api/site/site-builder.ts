@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, extname, join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { buildsDir, currentLink, projectRoot, readBuildInfo, siteRoot, siteSourceHash, snapshotFile, type BuildInfo } from './site-build.ts';
+import { buildsDir, currentLink, projectRoot, readBuildInfo, siteRoot, siteSourceHash, type BuildInfo } from './site-build.ts';
 import { exportSnapshot, snapshotHash } from './snapshot.ts';
 
 export interface BuildEnv {
@@ -45,34 +48,42 @@ let running: Promise<{ built: boolean; info: BuildInfo }> | null = null;
  * The new build goes into a folder of its own and `current` is switched by renaming a
  * symlink, which is atomic: a request sees the old site or the new one, never half of one.
  */
-export function buildSiteIfStale(em: EntityManager, env: BuildEnv, log: Logger, options: { force?: boolean } = {}) {
-  running ??= build(em, env, log, options.force ?? false).finally(() => {
+export function buildSiteIfStale(em: EntityManager, env: BuildEnv, log: Logger, options: { force?: boolean; serving?: BuildInfo | null } = {}) {
+  running ??= build(em, env, log, options.force ?? false, options.serving ?? null).finally(() => {
     running = null;
   });
   return running;
 }
 
-async function build(em: EntityManager, env: BuildEnv, log: Logger, force: boolean): Promise<{ built: boolean; info: BuildInfo }> {
+async function build(em: EntityManager, env: BuildEnv, log: Logger, force: boolean, serving: BuildInfo | null): Promise<{ built: boolean; info: BuildInfo }> {
   const data = await exportSnapshot(em);
   const dataHash = snapshotHash(data);
   const sourceHash = buildSourceHash(env);
+  const upToDate = (info: BuildInfo | null): info is BuildInfo => !!info && info.sourceHash === sourceHash && info.snapshotHash === dataHash;
+  // The build this process serves comes first: another server on the same folder (a browser
+  // test's second server, a second developer) switching `current` to a build of its own data
+  // must not make this one build again, and then the other in turn, every few seconds.
+  if (!force && upToDate(serving) && existsSync(join(buildsDir, serving.id))) return { built: false, info: serving };
   const current = existsSync(currentLink) ? readBuildInfo(realpathSync(currentLink)) : null;
-  if (!force && current && current.sourceHash === sourceHash && current.snapshotHash === dataHash) {
-    return { built: false, info: current };
-  }
-
-  mkdirSync(dirname(snapshotFile), { recursive: true });
-  writeFileSync(snapshotFile, JSON.stringify({ generatedAt: new Date().toISOString(), ...data }, null, 2));
+  if (!force && upToDate(current)) return { built: false, info: current };
 
   const id = `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${sourceHash.slice(0, 6)}${dataHash.slice(0, 6)}`;
   const out = join(buildsDir, id);
+  // A file of this build's own, not one beside the sources: servers sharing the folder may
+  // export and build at the same time, and each build must read its own data, whole.
+  const snapshotPath = join(tmpdir(), `site-snapshot-${process.pid}-${id}.json`);
+  writeFileSync(snapshotPath, JSON.stringify({ generatedAt: new Date().toISOString(), ...data }, null, 2));
   const started = performance.now();
   log.info({ id, reason: current ? 'stale' : 'missing' }, 'building the site');
-  await runAstroBuild(out, env);
+  try {
+    await runAstroBuild(out, env, snapshotPath);
+  } finally {
+    rmSync(snapshotPath, { force: true });
+  }
 
   const clientDir = join(out, 'client');
   const info: BuildInfo = { id, sourceHash, snapshotHash: dataHash, scriptHashes: inlineScriptHashes(clientDir), builtAt: new Date().toISOString() };
-  precompress(clientDir);
+  await precompress(clientDir);
   writeFileSync(join(out, 'build-info.json'), JSON.stringify(info, null, 2));
 
   const nextLink = `${currentLink}.next`;
@@ -84,7 +95,7 @@ async function build(em: EntityManager, env: BuildEnv, log: Logger, force: boole
   return { built: true, info };
 }
 
-function runAstroBuild(outDir: string, env: BuildEnv): Promise<void> {
+function runAstroBuild(outDir: string, env: BuildEnv, snapshotPath: string): Promise<void> {
   const astro = join(projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [astro, 'build', '--root', siteRoot, '--silent'], {
@@ -96,6 +107,7 @@ function runAstroBuild(outDir: string, env: BuildEnv): Promise<void> {
         // production) would ship React's development build, four times the size.
         NODE_ENV: 'production',
         SITE_OUT_DIR: outDir,
+        SITE_SNAPSHOT_PATH: snapshotPath,
         ASTRO_TELEMETRY_DISABLED: '1',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -125,14 +137,23 @@ export function inlineScriptHashes(clientDir: string): string[] {
 const compressible = new Set(['.html', '.css', '.js', '.mjs', '.svg', '.json', '.xml', '.txt', '.webmanifest']);
 
 /** Compressed once at build time at the highest levels, rather than on every request. */
-function precompress(clientDir: string): void {
-  for (const file of walk(clientDir)) {
-    if (!compressible.has(extname(file))) continue;
-    const content = readFileSync(file);
-    if (content.length < 512) continue;
-    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-  }
+const brotli = promisify<Buffer, BrotliOptions, Buffer>(brotliCompress);
+const gzip = promisify<Buffer, ZlibOptions, Buffer>(gzipCallback);
+
+/**
+ * Brotli at its best quality takes seconds over a whole build; zlib's callback form runs it on
+ * libuv's thread pool, so the app keeps answering requests while a rebuild compresses.
+ */
+async function precompress(clientDir: string): Promise<void> {
+  const files = [...walk(clientDir)].filter((file) => compressible.has(extname(file)));
+  await Promise.all(
+    files.map(async (file) => {
+      const content = await readFile(file);
+      if (content.length < 512) return;
+      const [br, gz] = await Promise.all([brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip(content, { level: 9 })]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+    }),
+  );
 }
 
 function* walk(dir: string): Generator<string> {
@@ -143,10 +164,19 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-/** Keeps the new build and the one before it: pages already open may still ask for the old assets. */
+const keepOthersMs = 15 * 60_000;
+
+/**
+ * Keeps the new build and the one before it (pages already open may still ask for the old
+ * assets), and any other made in the last quarter of an hour.
+ */
 function removeOldBuilds(keep: string, previous: string | undefined): void {
   for (const entry of readdirSync(buildsDir)) {
     if (entry === keep || entry === previous) continue;
-    rmSync(join(buildsDir, basename(entry)), { recursive: true, force: true });
+    const dir = join(buildsDir, basename(entry));
+    // Another server sharing the folder may be making a recent one, or serving it.
+    const made = statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (Date.now() - made < keepOthersMs) continue;
+    rmSync(dir, { recursive: true, force: true });
   }
 }

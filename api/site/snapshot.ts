@@ -1,26 +1,36 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { listCategories, listLocations } from '../../modules/catalogue/index.ts';
-import { featuredFundraisers, fundraiserStats } from '../../modules/fundraisers/index.ts';
+import { categoryFirstPages, featuredFundraisers, fundraiserStats } from '../../modules/fundraisers/index.ts';
 import { listPublishedTestimonials } from '../../modules/testimonials/index.ts';
 
 /**
- * The data the pre-rendered pages show, shaped exactly as site/src/data/site-data.ts parses
- * it: up to six open fundraisers for the home page, and real counts.
+ * A category page's first page holds as many fundraisers as a page of discover
+ * (discoverPageSize in site/src/lib/discover.ts, which the site's parser holds it to):
+ * its later pages are discover's pages, through the API or through a link.
+ */
+export const categoryPageSize = 12;
+
+/**
+ * The data the pre-rendered pages show, shaped exactly as site/src/data/snapshot-schema.ts
+ * parses it: up to six open fundraisers for the home page, the first page of each category,
+ * and real counts.
  */
 export async function exportSnapshot(em: EntityManager) {
-  const [categories, locations, testimonials, featured, stats] = await Promise.all([
-    listCategories(em),
+  const categories = await listCategories(em);
+  const [locations, testimonials, featured, stats, categoryPages] = await Promise.all([
     listLocations(em),
     listPublishedTestimonials(em),
     featuredFundraisers(em.fork(), 6),
     fundraiserStats(em),
+    categoryFirstPages(em.fork(), categories.map((category) => category.id), categoryPageSize),
   ]);
   return {
     categories,
     locations: locations.map(({ id, city, cityAm, region, regionAm }) => ({ id, city, cityAm, region, regionAm })),
     testimonials,
     featuredFundraisers: featured,
+    categoryPages,
     stats,
   };
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { imagesOf } from '../media/index.ts';
 import { fromMinor, type Currency } from '../money/index.ts';
-import { FundraiserSchema } from './fundraiser.entity.ts';
+import { FundraiserSchema, type Fundraiser } from './fundraiser.entity.ts';
 import { summaryOf } from './fundraiser.views.ts';
 
 /** A fundraiser as the pre-rendered pages show it on a card (site/src/data/site-data.ts). */
@@ -22,6 +22,11 @@ export interface FeaturedFundraiser {
 /** Open fundraisers for the home page: those with the most donations, then the newest. */
 export async function featuredFundraisers(em: EntityManager, limit = 6): Promise<FeaturedFundraiser[]> {
   const rows = await em.find(FundraiserSchema, { status: 'ACTIVE' }, { orderBy: { donationCount: 'desc', createdAt: 'desc', id: 'desc' }, limit, populate: ['location'] });
+  return staticCards(em, rows);
+}
+
+/** Cards of fundraisers whose location is loaded, with one query for all their cover images. */
+export async function staticCards(em: EntityManager, rows: readonly Fundraiser[]): Promise<FeaturedFundraiser[]> {
   const images = await imagesOf(em, 'FUNDRAISER', rows.map((f) => f.id));
   return rows.map((f) => ({
     id: f.id,

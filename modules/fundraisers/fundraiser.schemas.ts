@@ -1,20 +1,10 @@
 import { z } from 'zod';
+import { blankToNull, blankToUndefined, oneLine, plainText } from '../../api/http/index.ts';
 import { currencies, decimalAmount } from '../money/index.ts';
 import { fundraiserStatuses } from './fundraiser.entity.ts';
 
 /** The largest goal a fundraiser may set, in whole units of its currency. */
 export const maxGoal = 10_000_000;
-
-/** Line breaks become \n; control characters other than line breaks and tabs are dropped. */
-const plainText = (value: string) =>
-  value
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .trim();
-/** A single line: any run of whitespace (line breaks included) becomes one space. */
-const oneLine = (value: string) => plainText(value).replace(/\s+/g, ' ');
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 const title = z.string().transform(oneLine).pipe(z.string().min(5).max(120));
 const description = z.string().transform(plainText).pipe(z.string().min(1).max(10_000));

@@ -9,14 +9,16 @@ export {
   publicStatuses,
 } from './fundraiser.service.ts';
 export type { FundraiserService, ListRequest } from './fundraiser.service.ts';
-export { fundraiserView, fundraiserCards, summaryOf } from './fundraiser.views.ts';
+export { fundraiserView, fundraiserCards, summaryOf, pageOf, isoSeconds } from './fundraiser.views.ts';
 export type { FundraiserView, FundraiserCard, Page } from './fundraiser.views.ts';
 export { featuredFundraisers, fundraiserStats } from './fundraiser.featured.ts';
 export type { FeaturedFundraiser } from './fundraiser.featured.ts';
+export { categoryFirstPages } from './fundraiser.category-pages.ts';
+export type { CategoryFirstPage } from './fundraiser.category-pages.ts';
 export { seedDemoFundraisers } from './fundraiser.demo.ts';
 export { demoFundraisers, demoOrganisers } from './fundraiser.demo-data.ts';
 export { fundraiserErrorCodes } from './fundraiser.errors.ts';
-export { fundedRank, goalRank } from './fundraiser.ordering.ts';
+export { addToTotals, fundedRank, goalRank } from './fundraiser.ordering.ts';
 export { maxGoal } from './fundraiser.schemas.ts';
 export { FundraiserSchema, FundraiserUpdateSchema, fundraiserStatuses } from './fundraiser.entity.ts';
 export type { Fundraiser, FundraiserStatus, FundraiserUpdate } from './fundraiser.entity.ts';

@@ -9,11 +9,26 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (a receipt's PDF); kept in the outbox until SMTP accepted them. */
+  attachments?: MailAttachment[];
   /**
    * The body carries a secret (a sign-in or reset link): once SMTP has accepted the mail the
    * outbox keeps only its envelope. Without SMTP the outbox is the mailbox, so the body stays.
    */
   sensitive?: boolean;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** As the outbox stores an attachment: JSON, the bytes in base64. */
+interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
 }
 
 const removedBody = '[removed after delivery: it contained a single-use link]';
@@ -47,6 +62,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        attachments: ((mail.attachments ?? []) as StoredAttachment[]).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') })),
       });
       mail.status = 'SENT';
       mail.messageId = info.messageId ?? null;
@@ -56,6 +72,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         mail.text = removedBody;
         mail.html = null;
       }
+      // Delivered: the files can be made again from their records (a receipt from its donation).
+      mail.attachments = null;
     } catch (error) {
       mail.status = 'FAILED';
       mail.lastError = error instanceof Error ? error.message : String(error);
@@ -76,6 +94,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         status: 'PENDING',
         attempts: 0,
         sensitive: message.sensitive ?? false,
+        attachments: message.attachments?.length
+          ? message.attachments.map((a): StoredAttachment => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') }))
+          : null,
       });
       await em.flush();
       await deliver(em, mail);

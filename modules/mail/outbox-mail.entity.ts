@@ -19,6 +19,8 @@ export const OutboxMailSchema = defineEntity({
     html: p.text().nullable(),
     /** The body holds a secret link; it is dropped once SMTP accepted the mail (see MailMessage.sensitive). */
     sensitive: p.boolean().default(false),
+    /** Files to send with it ({filename, contentType, base64}[]), dropped once delivered. */
+    attachments: p.json().nullable(),
     status: p.enum(mailStatuses).default('PENDING').index(),
     attempts: p.integer().default(0),
     lastError: p.text().nullable(),

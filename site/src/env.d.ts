@@ -1,2 +1,10 @@
 /** Absolute path of the database export read at build time; defined in astro.config.mjs. */
 declare const __SNAPSHOT_PATH__: string;
+
+declare namespace App {
+  /** What api/app.ts passes to Astro's handler with each on-demand request. */
+  interface Locals {
+    /** Where this process's own /api answers (see site/src/lib/server-api.ts). */
+    apiBase: string;
+  }
+}

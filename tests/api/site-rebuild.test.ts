@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { rebuildSiteIfDataChanged } from '../../api/jobs.ts';
 import { createLogger } from '../../api/logger.ts';
-import { buildSiteIfStale, buildSourceHash, loadCurrentBuild } from '../../api/site/index.ts';
+import { buildSiteIfStale, buildsDir, buildSourceHash, loadCurrentBuild } from '../../api/site/index.ts';
+import { currentLink } from '../../api/site/site-build.ts';
 import { addTestimonial } from '../../modules/testimonials/index.ts';
+import { fakeUser } from '../helpers/accounts.ts';
+import { fakeFundraiser } from '../helpers/fundraisers.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const logger = createLogger('silent');
@@ -13,7 +16,8 @@ const logger = createLogger('silent');
 describe('static rebuild from data', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp();
+    // Port 0 as the configuration: pages rendered on demand must find the API wherever it listens.
+    app = await startTestApp({ PORT: '0' });
     await buildSiteIfStale(app.orm.em.fork(), app.config, logger);
     app.site.current = await loadCurrentBuild();
   });
@@ -53,6 +57,7 @@ describe('static rebuild from data', () => {
       city: 'Jimma',
       cityAm: 'ጅማ',
     });
+    await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user, { categorySlug: 'animals', title: 'Rebuild marker 9c2e: a shelter for donkeys' });
 
     // Visitors keep asking for the home page while the new build is made and switched in.
     let polling = true;
@@ -75,5 +80,49 @@ describe('static rebuild from data', () => {
     assert.match(html, /Rebuild marker 7f3a/);
     const amharic = await (await fetch(`${app.url}/am`)).text();
     assert.match(amharic, /ዮናስ ግርማ/);
+    for (const path of ['/category/animals', '/am/category/animals']) {
+      const page = await fetch(`${app.url}${path}`);
+      assert.equal(page.status, 200, path);
+      assert.match(await page.text(), /Rebuild marker 9c2e/, `${path} is pre-rendered with the category's first page`);
+    }
+  });
+
+  it('keeps its own build when another server on the same folder switches `current` to a build of other data', async () => {
+    const own = app.site.current!;
+    const other = join(buildsDir, `other-server-${process.pid}`);
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, 'build-info.json'), JSON.stringify({ ...own.info, id: basename(other), snapshotHash: 'other-data' }));
+    const point = (dir: string) => {
+      symlinkSync(relative(dirname(currentLink), dir), `${currentLink}.test`);
+      renameSync(`${currentLink}.test`, currentLink);
+    };
+    point(other);
+    try {
+      await rebuildSiteIfDataChanged(app.orm, app.config, app.site, logger);
+      assert.equal(app.site.current, own, 'no build, and the same build served');
+    } finally {
+      point(own.dir);
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('answers a category that is not in the snapshot with the not-found page', async () => {
+    for (const [path, title] of [
+      ['/category/no-such-category', /We couldn(’|'|&#39;)t find that page/],
+      ['/am/category/no-such-category', /ይህን ገጽ ማግኘት አልቻልንም/],
+    ] as const) {
+      const response = await fetch(`${app.url}${path}`, { headers: { Accept: 'text/html' } });
+      assert.equal(response.status, 404, path);
+      assert.match(await response.text(), title, path);
+    }
+  });
+
+  it('renders pages on demand from the API at the address the request came in on, with the app on port 0', async () => {
+    const f = await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user, { title: 'On-demand marker 4b1d: a well for Adwa' });
+    for (const path of [`/fundraiser/${f.id}`, '/discover?query=4b1d', '/am/discover?query=4b1d']) {
+      const response = await fetch(`${app.url}${path}`);
+      assert.equal(response.status, 200, path);
+      assert.match(await response.text(), /On-demand marker 4b1d/, path);
+    }
   });
 });

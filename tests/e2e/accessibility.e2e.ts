@@ -19,6 +19,12 @@ const pages = [
   '/discover?query=water&sort=relevance',
   '/category/emergency',
   '/fundraiser/999999999',
+  '/donate/999999999',
+  '/donation/sandbox',
+  '/donation/sandbox?payment=sandbox_stripe_test',
+  '/donation/success',
+  '/donation/success?payment_intent=no-such-payment',
+  '/donation/cancel',
 ];
 
 /** Signed-in screens, each with something that shows once its island has decided. */
@@ -47,6 +53,7 @@ for (const theme of ['dark', 'light'] as const) {
         await page.goto(url);
         // Islands that check a link first: scan what they settle on, not the spinner.
         if (path.includes('token=')) await expect(page.locator('main form')).toBeVisible();
+        if (path.includes('payment_intent=')) await expect(page.locator('[data-state="error"]')).toBeVisible();
         expect(await violations(page)).toEqual([]);
       });
     }
@@ -94,6 +101,21 @@ test.describe('signed in', () => {
         await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
         await page.goto(localized(lang, `/fundraiser/${fundraiserId}`));
         await expect(page.getByTestId('owner-panel')).toBeVisible();
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+  }
+
+  for (const theme of ['dark', 'light'] as const) {
+    for (const lang of ['en', 'am'] as const) {
+      test(`axe finds no violations on a fundraiser's donate form in ${lang}, as it opens and with the server's errors (${theme})`, async ({ page }) => {
+        await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+        await page.goto(localized(lang, `/donate/${fundraiserId}`));
+        const submit = page.getByTestId('donate-form').locator('button[type="submit"]');
+        await expect(submit).toBeEnabled();
+        expect(await violations(page)).toEqual([]);
+        await submit.click();
+        await expect(page.getByTestId('donate-form').locator('[aria-invalid="true"]').first()).toBeVisible();
         expect(await violations(page)).toEqual([]);
       });
     }

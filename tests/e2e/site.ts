@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildSourceHash, exportSnapshot } from '../../api/site/index.ts';
-import { currentLink, readBuildInfo } from '../../api/site/site-build.ts';
+import { buildsDir, readBuildInfo } from '../../api/site/site-build.ts';
 import { snapshotHash } from '../../api/site/snapshot.ts';
 import { openDatabase } from '../../db/index.ts';
 
@@ -31,11 +32,15 @@ export async function waitForCurrentSite(baseURL: string, databaseUrl: string, t
   }
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const dir = existsSync(currentLink) ? realpathSync(currentLink) : null;
-    const info = dir ? readBuildInfo(dir) : null;
-    if (dir && info?.sourceHash === expectedSource && info.snapshotHash === expectedData) {
-      // Built and switched; served once the server has loaded it too.
-      const built = readFileSync(join(dir, 'client', 'login', 'index.html'), 'utf8');
+    // Any build of these sources and data, not only the one `current` points at: another
+    // server on the same folder may have switched that to a build of its own since.
+    const dirs = existsSync(buildsDir) ? readdirSync(buildsDir).map((id) => join(buildsDir, id)) : [];
+    for (const dir of dirs) {
+      const info = readBuildInfo(dir);
+      if (info?.sourceHash !== expectedSource || info.snapshotHash !== expectedData) continue;
+      // Built; served once the server has loaded it too. Another server may be removing it.
+      const built = await readFile(join(dir, 'client', 'login', 'index.html'), 'utf8').catch(() => null);
+      if (built === null) continue;
       const served = await fetch(`${baseURL}/login`).then((response) => response.text(), () => '');
       if (served === built) return;
     }

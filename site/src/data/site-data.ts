@@ -1,50 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-
 /**
  * Data the pre-rendered pages show, exported from the database into snapshot.json by
  * another script just before each build. It is parsed here so that a change on the
  * exporting side fails the build with a precise message instead of rendering blanks.
  */
-const snapshotSchema = z.object({
-  generatedAt: z.string(),
-  categories: z.array(z.object({ id: z.number(), slug: z.string(), name: z.string(), nameAm: z.string() })),
-  locations: z.array(
-    z.object({ id: z.number(), city: z.string(), cityAm: z.string(), region: z.string(), regionAm: z.string() }),
-  ),
-  testimonials: z.array(
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      nameAm: z.string(),
-      role: z.string(),
-      roleAm: z.string(),
-      quote: z.string(),
-      quoteAm: z.string(),
-      city: z.string(),
-      cityAm: z.string(),
-    }),
-  ),
-  featuredFundraisers: z.array(
-    z.object({
-      id: z.number(),
-      title: z.string(),
-      summary: z.string(),
-      imageUrl: z.string().nullable(),
-      city: z.string(),
-      cityAm: z.string(),
-      // Decimal strings, as the API speaks them; only ever formatted, never summed.
-      raisedAmount: z.string().regex(/^\d+(\.\d{1,2})?$/),
-      goalAmount: z.string().regex(/^\d+(\.\d{1,2})?$/),
-      currency: z.enum(['USD', 'ETB']),
-      donationCount: z.number(),
-    }),
-  ),
-  stats: z.object({ fundraiserCount: z.number(), donationCount: z.number() }),
-});
+import { readFileSync } from 'node:fs';
+import { snapshotSchema, type Snapshot } from './snapshot-schema.ts';
 
-export type Snapshot = z.infer<typeof snapshotSchema>;
+export type { Snapshot };
 export type FeaturedFundraiser = Snapshot['featuredFundraisers'][number];
+export type CategoryFirstPage = Snapshot['categoryPages'][number];
 
 const emptySnapshot: Snapshot = {
   generatedAt: new Date(0).toISOString(),
@@ -52,6 +16,7 @@ const emptySnapshot: Snapshot = {
   locations: [],
   testimonials: [],
   featuredFundraisers: [],
+  categoryPages: [],
   stats: { fundraiserCount: 0, donationCount: 0 },
 };
 

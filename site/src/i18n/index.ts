@@ -91,7 +91,5 @@ export function formatNumber(lang: Lang, value: number): string {
   return new Intl.NumberFormat(intlLocales[lang]).format(value);
 }
 
-/** The language of user-written text, told apart by its script (Ethiopic or not). */
-export function textLang(text: string): Lang {
-  return /[\u1200-\u137F]/.test(text) ? 'am' : 'en';
-}
+// Defined beside the islands' helpers, which must not pull the catalogues into the browser.
+export { textLang } from '../lib/format.ts';

@@ -9,3 +9,8 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function looksLikeEmail(value: string): boolean {
   return emailPattern.test(value.trim());
 }
+
+/** The language of user-written text, told apart by its script (Ethiopic or not). */
+export function textLang(text: string): 'en' | 'am' {
+  return /[\u1200-\u137F]/.test(text) ? 'am' : 'en';
+}

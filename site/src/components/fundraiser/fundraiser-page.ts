@@ -1,8 +1,15 @@
 /**
  * The fundraiser page's only script, emitted as a file (it imports shared chunks), since
- * the server's CSP hashes only inline scripts found in pre-rendered pages.
+ * the server's CSP hashes only inline scripts found in pre-rendered pages. The rest loads
+ * only on pages that have what it works on: photos, older updates, the owner's controls.
  */
 import { setUpCopyLinks } from './share';
 import './owner-loader';
 
 setUpCopyLinks();
+
+const lightbox = document.querySelector<HTMLDialogElement>('dialog[data-lightbox]');
+if (lightbox) void import('./lightbox').then((module) => module.setUpLightbox(lightbox));
+
+const olderUpdates = document.querySelector<HTMLAnchorElement>('a[data-older-updates]');
+if (olderUpdates) void import('./older-updates').then((module) => module.setUpOlderUpdates(olderUpdates));

@@ -1,12 +1,7 @@
 /**
- * Loads the owner's controls only for a visitor who signed in before (the hint BaseLayout's
- * head script sets) or who signs in on this page; everybody else downloads nothing more.
+ * Loads the owner's controls where the page has a host for them: the server renders it only
+ * for the fundraiser's organiser or an admin (it asked the API with the visitor's cookie), so
+ * everybody else downloads nothing more.
  */
-import { signedInEvent } from '../../lib/auth-signals';
-
-const mount = () => {
-  const host = document.getElementById('owner-panel');
-  if (host) void import('./owner-panel').then((module) => module.mountOwnerPanel(host));
-};
-if (document.documentElement.dataset.auth === 'in') mount();
-else addEventListener(signedInEvent, mount, { once: true });
+const host = document.getElementById('owner-panel');
+if (host) void import('./owner-panel').then((module) => module.mountOwnerPanel(host));

@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
@@ -20,33 +21,58 @@ export type OwnerMessages = {
   posting: string;
   network: string;
   unexpected: string;
+  delete: string;
+  deleteConfirm: string;
+  deleteClosesConfirm: string;
+  deleteUpdate: string;
+  deleteUpdateConfirm: string;
+  updateDeleted: string;
 };
 
-type Props = { fundraiserId: number; status: FundraiserStatus; lang: string; editHref: string; messages: OwnerMessages };
+type Props = {
+  fundraiserId: number;
+  status: FundraiserStatus;
+  hasDonations: boolean;
+  lang: string;
+  editHref: string;
+  /** Where a deleted fundraiser's organiser goes: their profile, with My Fundraisers. */
+  profileHref: string;
+  messages: OwnerMessages;
+};
 
-/** Mounts the panel when the signed-in visitor owns the fundraiser or is an admin. */
-export async function mountOwnerPanel(host: HTMLElement): Promise<void> {
+const dangerButtonBase =
+  'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-danger font-semibold text-danger hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-70';
+
+/**
+ * Mounts the panel. The page renders its host only for the fundraiser's organiser or an
+ * admin, having asked the API with the visitor's cookie (lib/viewer.ts).
+ */
+export function mountOwnerPanel(host: HTMLElement): void {
   const data = host.dataset;
   const lang = data.lang ?? 'en';
-  const state = await ensureAuth(lang).catch(() => null);
-  const user = state?.user;
-  if (!user || (user.id !== Number(data.ownerId) && !user.admin)) return;
   const props: Props = {
     fundraiserId: Number(data.fundraiserId),
     status: data.status as FundraiserStatus,
+    hasDonations: data.hasDonations === 'true',
     lang,
     editHref: data.editHref ?? '#',
+    profileHref: data.profileHref ?? '/',
     messages: JSON.parse(data.messages ?? '{}') as OwnerMessages,
   };
   createRoot(host).render(<OwnerPanel {...props} />);
+  // This browser may not know it is signed in (its hint is missing when storage was
+  // cleared, say): learning it brings up the header's user menu and the inactivity timers.
+  void ensureAuth(lang).catch(() => undefined);
 }
 
-function OwnerPanel({ fundraiserId, status, lang, editHref, messages }: Props) {
+function OwnerPanel({ fundraiserId, status, hasDonations, lang, editHref, profileHref, messages }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | undefined>();
+  const [announcement, setAnnouncement] = useState('');
   const [content, setContent] = useState('');
   const [contentError, setContentError] = useState<string | undefined>();
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const updates = useUpdateItems();
 
   const changeStatus = async (next: FundraiserStatus) => {
     if (next === 'CLOSED' && !window.confirm(messages.closeConfirm)) return;
@@ -56,6 +82,21 @@ function OwnerPanel({ fundraiserId, status, lang, editHref, messages }: Props) {
       await apiFetch(`/api/fundraisers/${fundraiserId}`, { method: 'PATCH', body: { status: next }, lang });
       // The page is rendered on demand: reloading shows the new status everywhere on it.
       location.reload();
+    } catch (error) {
+      setAlert(errorText(error, messages));
+      setBusy(null);
+    }
+  };
+
+  const deleteFundraiser = async () => {
+    if (!window.confirm(hasDonations ? messages.deleteClosesConfirm : messages.deleteConfirm)) return;
+    setBusy('delete');
+    setAlert(undefined);
+    try {
+      // The server decides: a donation may have arrived since the page was rendered.
+      const result = await apiFetch<{ outcome: 'deleted' | 'closed' }>(`/api/fundraisers/${fundraiserId}`, { method: 'DELETE', lang });
+      if (result.outcome === 'deleted') location.assign(profileHref);
+      else location.reload();
     } catch (error) {
       setAlert(errorText(error, messages));
       setBusy(null);
@@ -80,13 +121,26 @@ function OwnerPanel({ fundraiserId, status, lang, editHref, messages }: Props) {
     }
   };
 
+  const updateDeleted = (item: HTMLElement) => {
+    item.remove();
+    countUpdates(-1, lang);
+    setAnnouncement(messages.updateDeleted);
+    // The button pressed is gone with its update; the list's heading is the nearest place to go on from.
+    document.getElementById('updates-title')?.focus();
+  };
+
   const open = status === 'ACTIVE' || status === 'PAUSED';
+  // Deleting a closed fundraiser with donations would change nothing: it is kept, closed.
+  const deletable = open || !hasDonations;
   return (
     <section className="rounded-xl border-2 border-brand bg-surface p-5" aria-labelledby="owner-title" data-testid="owner-panel">
       <h2 id="owner-title" className="text-lg font-bold">
         {messages.title}
       </h2>
       {alert && <FormAlert message={alert} />}
+      <p className="sr-only" role="status">
+        {announcement}
+      </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <a className={secondaryButtonClass} href={editHref}>
           {messages.edit}
@@ -104,6 +158,11 @@ function OwnerPanel({ fundraiserId, status, lang, editHref, messages }: Props) {
         {open && (
           <button type="button" className={secondaryButtonClass} disabled={busy !== null} onClick={() => changeStatus('CLOSED')}>
             {messages.close}
+          </button>
+        )}
+        {deletable && (
+          <button type="button" className={`${dangerButtonBase} px-5 py-2.5`} disabled={busy !== null} onClick={deleteFundraiser}>
+            {messages.delete}
           </button>
         )}
       </div>
@@ -130,6 +189,78 @@ function OwnerPanel({ fundraiserId, status, lang, editHref, messages }: Props) {
         <FieldError id="update-content-error" message={contentError} />
         <SubmitButton busy={busy === 'update'} label={messages.postUpdate} busyLabel={messages.posting} disabled={busy !== null} className="mt-3" />
       </form>
+      {updates.map((item) =>
+        createPortal(
+          <DeleteUpdate fundraiserId={fundraiserId} item={item} lang={lang} messages={messages} onDeleted={updateDeleted} />,
+          item,
+          item.dataset.updateId,
+        ),
+      )}
     </section>
+  );
+}
+
+/** The updates shown on the page, including those "Show older updates" appends later. */
+function useUpdateItems(): HTMLElement[] {
+  const [items, setItems] = useState(updateItems);
+  useEffect(() => {
+    const list = document.getElementById('update-list');
+    if (!list) return;
+    const observer = new MutationObserver(() => setItems(updateItems()));
+    observer.observe(list, { childList: true });
+    return () => observer.disconnect();
+  }, []);
+  return items;
+}
+
+function updateItems(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>('#update-list > [data-update-id]')];
+}
+
+/** Adds `change` to the count beside the Updates heading; with none left, "No updates yet" shows. */
+function countUpdates(change: number, lang: string): void {
+  const count = document.querySelector<HTMLElement>('[data-updates-count]');
+  if (!count) return;
+  const total = Math.max(0, Number(count.dataset.updatesCount) + change);
+  count.dataset.updatesCount = String(total);
+  count.textContent = `(${new Intl.NumberFormat(lang === 'am' ? 'am-ET' : 'en-US').format(total)})`;
+  const none = document.querySelector<HTMLElement>('[data-no-updates]');
+  if (none) none.hidden = total > 0;
+}
+
+type DeleteUpdateProps = { fundraiserId: number; item: HTMLElement; lang: string; messages: OwnerMessages; onDeleted: (item: HTMLElement) => void };
+
+function DeleteUpdate({ fundraiserId, item, lang, messages, onDeleted }: DeleteUpdateProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const updateId = item.dataset.updateId;
+
+  const remove = async () => {
+    if (!window.confirm(messages.deleteUpdateConfirm)) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await apiFetch(`/api/fundraisers/${fundraiserId}/updates/${updateId}`, { method: 'DELETE', lang });
+      onDeleted(item);
+    } catch (failure) {
+      setError(errorText(failure, messages));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mt-3">
+      {/* Beside the update it deletes, so a failure shows where the organiser is looking. */}
+      <FormAlert message={error} />
+      <button
+        type="button"
+        className={`${dangerButtonBase} px-3 py-1.5 text-sm`}
+        disabled={busy}
+        onClick={remove}
+        aria-describedby={`update-${updateId}-meta`}
+      >
+        {messages.deleteUpdate}
+      </button>
+    </div>
   );
 }

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { blankToNull, blankToUndefined, oneLine, plainText } from '../../api/http/index.ts';
+import { captchaTokenParam } from '../captcha/index.ts';
+import { currencies, decimalAmount } from '../money/index.ts';
+import { donationStatuses, paymentMethods } from './donation.entity.ts';
+
+/**
+ * Above any configured maximum, so that the schema only judges the form of an amount; the
+ * service compares it with the maximum of the fundraiser's currency.
+ */
+const anyAmount = decimalAmount({ max: 1_000_000_000 });
+const id = z.number().int().positive();
+
+export const createDonationRequest = z.strictObject({
+  fundraiserId: id,
+  amount: anyAmount,
+  message: z.preprocess(blankToNull, z.string().transform(plainText).pipe(z.string().max(1000)).nullable().optional()),
+  donorName: z.preprocess(blankToNull, z.string().transform(oneLine).pipe(z.string().max(100)).nullable().optional()),
+  donorEmail: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  /** Must be the fundraiser's own currency; left out, it is. */
+  currency: z.preprocess(blankToUndefined, z.enum(currencies).optional()),
+});
+export type CreateDonationRequest = z.output<typeof createDonationRequest>;
+
+export const fundraiserParams = z.object({ fundraiserId: z.coerce.number().int().positive() });
+
+export const donationsQuery = z.object({
+  captchaToken: captchaTokenParam,
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+/** What the donor who made it sees. */
+export const donationResponse = z.object({
+  id: z.number(),
+  fundraiserId: z.number(),
+  amount: z.string(),
+  currency: z.enum(currencies),
+  message: z.string().nullable(),
+  donorName: z.string().nullable(),
+  /** donorName, or 'Anonymous' when empty (spec section 3). */
+  name: z.string(),
+  status: z.enum(donationStatuses),
+  paymentMethod: z.enum(paymentMethods).nullable(),
+  createdAt: z.string(),
+});
+
+/** What anybody sees on the fundraiser page: never an e-mail address. */
+export const publicDonationResponse = z.object({
+  id: z.number(),
+  amount: z.string(),
+  currency: z.enum(currencies),
+  message: z.string().nullable(),
+  name: z.string(),
+  createdAt: z.string(),
+});
+
+export const donationPage = z.object({
+  content: z.array(publicDonationResponse),
+  page: z.number(),
+  size: z.number(),
+  totalElements: z.number(),
+  totalPages: z.number(),
+});

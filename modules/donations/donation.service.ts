@@ -1,0 +1,116 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { message, NotFound, ValidationFailed, type Language } from '../../api/http/index.ts';
+import type { User } from '../accounts/index.ts';
+import { FundraiserSchema, isoSeconds, pageOf, type Page } from '../fundraisers/index.ts';
+import { fromMinor, toMinor, type Currency } from '../money/index.ts';
+import { DonationSchema, type Donation } from './donation.entity.ts';
+import { DonationNotFound, FundraiserNotAccepting } from './donation.errors.ts';
+import type { CreateDonationRequest } from './donation.schemas.ts';
+
+/** The smallest donation: one whole unit of the currency (a dollar, a birr). */
+export const minimumDonationMinor = 100;
+
+export type DonationLimits = Record<Currency, number>;
+
+export interface DonationView {
+  id: number;
+  fundraiserId: number;
+  amount: string;
+  currency: Currency;
+  message: string | null;
+  donorName: string | null;
+  name: string;
+  status: Donation['status'];
+  paymentMethod: Donation['paymentMethod'];
+  createdAt: string;
+}
+
+export interface PublicDonationView {
+  id: number;
+  amount: string;
+  currency: Currency;
+  message: string | null;
+  name: string;
+  createdAt: string;
+}
+
+/** The name a donation is shown under (spec section 3). */
+export const shownName = (donorName: string | null | undefined): string => donorName?.trim() || 'Anonymous';
+
+export function donationView(d: Donation): DonationView {
+  return {
+    id: d.id,
+    fundraiserId: d.fundraiser.id,
+    amount: fromMinor(d.amountMinor, d.currency),
+    currency: d.currency,
+    message: d.message ?? null,
+    donorName: d.donorName ?? null,
+    name: shownName(d.donorName),
+    status: d.status,
+    paymentMethod: d.paymentMethod ?? null,
+    createdAt: isoSeconds(d.createdAt),
+  };
+}
+
+/** A PENDING donation to an ACTIVE fundraiser, in its currency, within the limits. */
+export async function createDonation(
+  em: EntityManager,
+  input: CreateDonationRequest,
+  context: { donor: User | null; lang: Language; limits: DonationLimits },
+): Promise<Donation> {
+  const f = await em.findOne(FundraiserSchema, { id: input.fundraiserId });
+  if (!f || f.status === 'SUSPENDED') throw new ValidationFailed({ fundraiserId: message(context.lang, 'field.fundraiser_unknown') });
+  if (f.status !== 'ACTIVE') throw new FundraiserNotAccepting();
+  if (input.currency !== undefined && input.currency !== f.currency) {
+    throw new ValidationFailed({ currency: message(context.lang, 'field.currency_mismatch', { currency: f.currency }) });
+  }
+  const currency: Currency = f.currency;
+  const amountMinor = toMinor(input.amount, currency)!;
+  const max = context.limits[currency];
+  if (amountMinor < minimumDonationMinor) throw new ValidationFailed({ amount: message(context.lang, 'field.donation_min', { currency }) });
+  if (amountMinor > max * 100) throw new ValidationFailed({ amount: message(context.lang, 'field.too_big', { max: max.toLocaleString('en-US') }) });
+  const donation = em.create(DonationSchema, {
+    fundraiser: f,
+    donor: context.donor,
+    amountMinor,
+    currency,
+    message: input.message ?? null,
+    donorName: input.donorName ?? null,
+    donorEmail: input.donorEmail,
+    status: 'PENDING',
+    paymentMethod: null,
+    language: context.lang,
+    succeededAt: null,
+  });
+  await em.flush();
+  return donation;
+}
+
+export async function findDonation(em: EntityManager, id: number): Promise<Donation> {
+  const d = await em.findOne(DonationSchema, { id });
+  if (!d) throw new DonationNotFound();
+  return d;
+}
+
+/** A fundraiser's succeeded donations, newest first, as anybody may see them. */
+export async function listSucceeded(em: EntityManager, fundraiserId: number, paging: { page: number; size: number }): Promise<Page<PublicDonationView>> {
+  const f = await em.findOne(FundraiserSchema, { id: fundraiserId }, { fields: ['id', 'status'] });
+  if (!f || f.status === 'SUSPENDED') throw new NotFound('fundraiser_not_found');
+  const [rows, total] = await em.findAndCount(
+    DonationSchema,
+    { fundraiser: fundraiserId, status: 'SUCCEEDED' },
+    { orderBy: { succeededAt: 'desc', id: 'desc' }, limit: paging.size, offset: paging.page * paging.size, fields: ['id', 'amountMinor', 'currency', 'message', 'donorName', 'succeededAt', 'createdAt'] },
+  );
+  return pageOf(
+    rows.map((d) => ({
+      id: d.id,
+      amount: fromMinor(d.amountMinor, d.currency),
+      currency: d.currency,
+      message: d.message ?? null,
+      name: shownName(d.donorName),
+      createdAt: isoSeconds(d.succeededAt ?? d.createdAt),
+    })),
+    paging,
+    total,
+  );
+}

@@ -1,0 +1,55 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { addToTotals } from '../fundraisers/index.ts';
+import { DonationSchema, donationStatuses, type DonationStatus } from './donation.entity.ts';
+import { DonationNotFound } from './donation.errors.ts';
+
+/** How far along a donation is; a change only ever raises the rank. */
+const rank: Record<DonationStatus, number> = { PENDING: 0, FAILED: 1, CANCELLED: 1, EXPIRED: 1, SUCCEEDED: 2, REFUNDED: 3 };
+const below = (to: DonationStatus) => donationStatuses.filter((s) => rank[s] < rank[to]);
+
+/**
+ * Moves a donation forward to `to`, and the fundraiser's totals with it, in one transaction.
+ * Each move is a conditional UPDATE (`where status in <lower ranks>`), so of any number of
+ * concurrent or repeated attempts exactly one changes the row, and only that one touches the
+ * totals: a success adds the amount once, a refund of a success takes it off once.
+ * Called inside a caller's transaction (a provider event recorded with its effect), it
+ * becomes part of that one. False when the donation was already there or further along: a
+ * retry, a duplicate or a late event. (Read the status afterwards outside the transaction:
+ * inside it, MySQL's snapshot may predate a concurrent winner.)
+ */
+export async function settleDonation(em: EntityManager, donationId: number, to: Exclude<DonationStatus, 'PENDING'>): Promise<boolean> {
+  return em.transactional(async (tx) => {
+    const donation = await tx.findOne(DonationSchema, { id: donationId }, { fields: ['id', 'status', 'amountMinor', 'fundraiser'], disableIdentityMap: true });
+    if (!donation) throw new DonationNotFound();
+    const now = new Date();
+    let changed = false;
+    if (to === 'REFUNDED') {
+      // A refund of a counted success takes the money off; one of anything else changes no total.
+      if ((await tx.nativeUpdate(DonationSchema, { id: donationId, status: 'SUCCEEDED' }, { status: 'REFUNDED', updatedAt: now })) === 1) {
+        await addToTotals(tx, donation.fundraiser.id, -donation.amountMinor, -1);
+        changed = true;
+      } else {
+        changed = (await tx.nativeUpdate(DonationSchema, { id: donationId, status: { $in: below('SUCCEEDED') } }, { status: 'REFUNDED', updatedAt: now })) === 1;
+      }
+    } else {
+      const update = to === 'SUCCEEDED' ? { status: to, updatedAt: now, succeededAt: now } : { status: to, updatedAt: now };
+      changed = (await tx.nativeUpdate(DonationSchema, { id: donationId, status: { $in: below(to) } }, update)) === 1;
+      if (changed && to === 'SUCCEEDED') await addToTotals(tx, donation.fundraiser.id, donation.amountMinor, 1);
+    }
+    return changed;
+  });
+}
+
+/** Abandoned: PENDING for this long, nothing will come of it (the reconciliation asked the providers first). */
+export const pendingLifetimeMs = 24 * 60 * 60_000;
+
+/**
+ * Marks donations left PENDING since before `olderThan` as EXPIRED, a batch at a time. A
+ * payment that does arrive later still counts: SUCCEEDED outranks EXPIRED.
+ */
+export async function expireAbandoned(em: EntityManager, olderThan: Date, limit = 500): Promise<number> {
+  const stale = await em.find(DonationSchema, { status: 'PENDING', createdAt: { $lt: olderThan } }, { fields: ['id'], limit, orderBy: { id: 'asc' } });
+  let expired = 0;
+  for (const d of stale) if (await settleDonation(em.fork(), d.id, 'EXPIRED')) expired += 1;
+  return expired;
+}

@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { fakeUser, signIn } from '../../tests/helpers/accounts.ts';
+import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
+import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { FundraiserSchema, type Fundraiser } from '../fundraisers/index.ts';
+import { DonationSchema, donationErrorCodes, expireAbandoned, pendingLifetimeMs } from './index.ts';
+import { message } from '../../api/http/index.ts';
+
+const gift = (fundraiserId: number, overrides: Record<string, unknown> = {}) => ({
+  fundraiserId,
+  amount: '25.50',
+  message: 'Get well soon',
+  donorName: 'Almaz',
+  donorEmail: 'almaz@example.com',
+  currency: 'USD',
+  ...overrides,
+});
+
+describe('donations API', () => {
+  let app: TestApp;
+  let fundraiser: Fundraiser;
+
+  before(async () => {
+    app = await startTestApp();
+    const owner = await fakeUser(app.orm);
+    fundraiser = await fakeFundraiser(app.orm, owner.user, { currency: 'USD' });
+  });
+  after(() => app.close());
+
+  const totals = async (id: number) => {
+    const f = await app.orm.em.fork().findOneOrFail(FundraiserSchema, { id });
+    return { raisedMinor: f.raisedMinor, donationCount: f.donationCount, fundedRank: f.fundedRank, goalRank: f.goalRank };
+  };
+
+  it('has a message for every error code it answers with, in both languages', () => {
+    for (const code of donationErrorCodes) {
+      assert.notEqual(message('en', code), code);
+      assert.notEqual(message('am', code), code);
+    }
+  });
+
+  it('creates a PENDING donation in the fundraiser’s currency, linked to a signed-in donor', async () => {
+    const anonymous = await app.client().post('/api/donations', gift(fundraiser.id, { donorName: '' }));
+    assert.equal(anonymous.status, 201);
+    assert.equal(anonymous.data.status, 'PENDING');
+    assert.equal(anonymous.data.amount, '25.50');
+    assert.equal(anonymous.data.currency, 'USD');
+    assert.equal(anonymous.data.donorName, null);
+    assert.equal(anonymous.data.name, 'Anonymous');
+    assert.ok(!('donorEmail' in anonymous.data));
+    const row = await app.orm.em.fork().findOneOrFail(DonationSchema, { id: anonymous.data.id });
+    assert.equal(row.amountMinor, 2550);
+    assert.equal(row.donor, null);
+
+    const donor = await fakeUser(app.orm);
+    const client = app.client();
+    await signIn(client, donor);
+    const mine = await client.post('/api/donations', gift(fundraiser.id, { currency: undefined, amount: 10 }));
+    assert.equal(mine.status, 201);
+    assert.equal(mine.data.amount, '10.00');
+    const linked = await app.orm.em.fork().findOneOrFail(DonationSchema, { id: mine.data.id });
+    assert.equal(linked.donor?.id, donor.user.id);
+  });
+
+  it('refuses bad amounts, another currency, unknown fundraisers and ones not taking donations', async () => {
+    const fields = async (body: object) => {
+      const { status, data } = await app.client().post('/api/donations', body);
+      assert.equal(status, 400, JSON.stringify(body));
+      return data.fields;
+    };
+    assert.match((await fields(gift(fundraiser.id, { amount: '0.99' }))).amount, /smallest donation is 1 USD/);
+    assert.match((await fields(gift(fundraiser.id, { amount: '10.001' }))).amount, /two decimal places/);
+    assert.match((await fields(gift(fundraiser.id, { amount: '-5' }))).amount, /1500/);
+    assert.match((await fields(gift(fundraiser.id, { amount: '50000.01' }))).amount, /at most 50,000/);
+    assert.match((await fields(gift(fundraiser.id, { currency: 'ETB' }))).currency, /in USD/);
+    assert.ok((await fields(gift(fundraiser.id, { donorEmail: 'not-an-address' }))).donorEmail);
+    assert.ok((await fields(gift(999999))).fundraiserId);
+    const amharic = await app.client().post('/api/donations', gift(fundraiser.id, { amount: '0.5' }), { headers: { 'Accept-Language': 'am' } });
+    assert.match(amharic.data.fields.amount, /ዝቅተኛው/);
+
+    const owner = await fakeUser(app.orm);
+    for (const status of ['PAUSED', 'CLOSED'] as const) {
+      const f = await fakeFundraiser(app.orm, owner.user, { status });
+      const answer = await app.client().post('/api/donations', gift(f.id));
+      assert.equal(answer.status, 409);
+      assert.equal(answer.data.code, 'fundraiser_not_accepting');
+    }
+    const suspended = await fakeFundraiser(app.orm, owner.user, { status: 'SUSPENDED' });
+    assert.equal((await app.client().post('/api/donations', gift(suspended.id))).status, 400);
+    assert.equal(await app.orm.em.fork().count(DonationSchema, { fundraiser: { status: { $ne: 'ACTIVE' } } }), 0, 'nothing stored');
+  });
+
+  it('pays through the sandbox: the same payment when asked again, counted once however often it is confirmed', async () => {
+    const owner = await fakeUser(app.orm);
+    const f = await fakeFundraiser(app.orm, owner.user, { currency: 'ETB', goalMinor: 100_000 });
+    const donation = (await app.client().post('/api/donations', gift(f.id, { currency: 'ETB', amount: '400' }))).data;
+    const start = await app.client().post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' });
+    assert.equal(start.status, 200);
+    assert.equal(start.data.sandbox, true);
+    assert.match(start.data.checkoutUrl, /^\/donation\/sandbox\?payment=sandbox_stripe_/);
+    const again = await app.client().post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' });
+    assert.equal(again.data.paymentIntentId, start.data.paymentIntentId);
+    const ref = start.data.paymentIntentId as string;
+
+    const pending = await app.client().post(`/api/confirm-payment?paymentIntentId=${ref}`);
+    assert.equal(pending.status, 200);
+    assert.equal(pending.data.status, 'PENDING', 'nothing is paid until the checkout says so');
+    assert.deepEqual(await totals(f.id), { raisedMinor: 0, donationCount: 0, fundedRank: 0, goalRank: 0 });
+
+    assert.equal((await app.client().post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'succeeded' })).status, 204);
+    const results = await Promise.all([1, 2, 3].map(() => app.client().post(`/api/confirm-payment?paymentIntentId=${ref}`)));
+    for (const r of results) {
+      assert.equal(r.data.status, 'SUCCEEDED');
+      assert.match(r.data.transactionId, /^sandbox_txn_/);
+    }
+    assert.deepEqual(await totals(f.id), { raisedMinor: 40_000, donationCount: 1, fundedRank: 40_000, goalRank: 4000 });
+    const other = await app.client().post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'failed' });
+    assert.equal(other.status, 409);
+    assert.equal((await app.client().post('/api/payments', { donationId: donation.id, paymentMethod: 'PAYPAL' })).status, 409, 'a paid donation takes no second payment');
+    const birr = (await app.client().post('/api/donations', gift(f.id, { currency: 'ETB' }))).data;
+    const paypal = await app.client().post('/api/payments', { donationId: birr.id, paymentMethod: 'PAYPAL' });
+    assert.equal(paypal.status, 400, 'the sandbox refuses birr by PayPal, as PayPal does');
+    assert.equal(paypal.data.code, 'paypal_currency_unsupported');
+
+    const listed = (await app.client().get(`/api/donations/${f.id}`)).data;
+    assert.equal(listed.totalElements, 1);
+    assert.deepEqual(Object.keys(listed.content[0]).sort(), ['amount', 'createdAt', 'currency', 'id', 'message', 'name']);
+    assert.equal(listed.content[0].amount, '400.00');
+    assert.equal(listed.content[0].name, 'Almaz');
+  });
+
+  it('records a failed and a cancelled checkout without touching the totals, and lets a failed card try again', async () => {
+    const owner = await fakeUser(app.orm);
+    const f = await fakeFundraiser(app.orm, owner.user);
+    const pay = async (outcome: string) => {
+      const donation = (await app.client().post('/api/donations', gift(f.id))).data;
+      const ref = (await app.client().post('/api/payments', { donationId: donation.id, paymentMethod: 'PAYPAL' })).data.paymentIntentId;
+      await app.client().post(`/api/sandbox/payments/${ref}/complete`, { outcome });
+      return { donation, ref, confirmed: (await app.client().post(`/api/confirm-payment?paymentIntentId=${ref}`)).data };
+    };
+    assert.equal((await pay('failed')).confirmed.status, 'FAILED');
+    const cancelled = await pay('cancelled');
+    assert.equal(cancelled.confirmed.status, 'CANCELLED');
+    assert.equal((await app.client().post('/api/payments', { donationId: cancelled.donation.id, paymentMethod: 'STRIPE' })).status, 409);
+    assert.deepEqual((await totals(f.id)).raisedMinor, 0);
+    assert.equal((await app.client().get(`/api/donations/${f.id}`)).data.totalElements, 0);
+    assert.equal((await app.client().post('/api/confirm-payment?paymentIntentId=nope')).status, 404);
+    assert.equal((await app.client().post('/api/sandbox/payments/nope/complete', { outcome: 'succeeded' })).status, 404);
+    assert.equal((await app.client().post('/api/sandbox/payments/x/complete', { outcome: 'maybe' })).status, 400);
+  });
+
+  it('keeps the total exact with 200 donations confirmed in parallel, every confirmation sent twice', async () => {
+    const owner = await fakeUser(app.orm);
+    const f = await fakeFundraiser(app.orm, owner.user, { goalMinor: 10_000_000 });
+    const count = 200;
+    const amounts = Array.from({ length: count }, (_, i) => 100 + ((i * 37) % 900));
+    const refs: string[] = [];
+    for (const minor of amounts) {
+      const donation = (await app.client().post('/api/donations', gift(f.id, { amount: (minor / 100).toFixed(2) }))).data;
+      const ref = (await app.client().post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' })).data.paymentIntentId;
+      await app.client().post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'succeeded' });
+      refs.push(ref);
+    }
+    const answers = await Promise.all([...refs, ...refs].map((ref) => app.client().post(`/api/confirm-payment?paymentIntentId=${ref}`)));
+    assert.ok(answers.every((a) => a.status === 200 && a.data.status === 'SUCCEEDED'), JSON.stringify(answers.find((a) => a.status !== 200)?.data));
+    const expected = amounts.reduce((sum, a) => sum + a, 0);
+    assert.deepEqual(await totals(f.id), { raisedMinor: expected, donationCount: count, fundedRank: expected * 150, goalRank: Math.floor((expected * 10_000) / 10_000_000) });
+    const rows = await app.orm.em.fork().find(DonationSchema, { fundraiser: f.id, status: 'SUCCEEDED' });
+    assert.equal(rows.reduce((sum, d) => sum + d.amountMinor, 0), expected);
+  });
+
+  it('expires donations abandoned for a day; a payment that arrives later still counts', async () => {
+    const owner = await fakeUser(app.orm);
+    const f = await fakeFundraiser(app.orm, owner.user);
+    const abandoned = (await app.client().post('/api/donations', gift(f.id))).data;
+    const late = (await app.client().post('/api/donations', gift(f.id, { amount: '7' }))).data;
+    const fresh = (await app.client().post('/api/donations', gift(f.id))).data;
+    const ref = (await app.client().post('/api/payments', { donationId: late.id, paymentMethod: 'STRIPE' })).data.paymentIntentId;
+    const dayAgo = new Date(Date.now() - pendingLifetimeMs - 60_000);
+    await app.orm.em.fork().nativeUpdate(DonationSchema, { id: { $in: [abandoned.id, late.id] } }, { createdAt: dayAgo });
+
+    assert.equal(await expireAbandoned(app.orm.em.fork(), new Date(Date.now() - pendingLifetimeMs)), 2);
+    assert.equal(await expireAbandoned(app.orm.em.fork(), new Date(Date.now() - pendingLifetimeMs)), 0, 'once');
+    const status = async (id: number) => (await app.orm.em.fork().findOneOrFail(DonationSchema, { id })).status;
+    assert.equal(await status(abandoned.id), 'EXPIRED');
+    assert.equal(await status(fresh.id), 'PENDING');
+    assert.equal((await app.client().post('/api/payments', { donationId: abandoned.id, paymentMethod: 'STRIPE' })).status, 409);
+
+    await app.client().post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'succeeded' });
+    assert.equal((await app.client().post(`/api/confirm-payment?paymentIntentId=${ref}`)).data.status, 'SUCCEEDED');
+    assert.deepEqual((await totals(f.id)).raisedMinor, 700);
+  });
+});

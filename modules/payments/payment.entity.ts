@@ -1,0 +1,58 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { DonationSchema, paymentMethods } from '../donations/index.ts';
+
+export const paymentStatuses = ['STARTED', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'REFUNDED'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const sandboxOutcomes = ['succeeded', 'failed', 'cancelled'] as const;
+export type SandboxOutcome = (typeof sandboxOutcomes)[number];
+
+/**
+ * One attempt to pay a donation with one method: a Stripe PaymentIntent or a PayPal order
+ * (or the sandbox's stand-in for either). A donation has at most one per method, so asking
+ * again returns the same one and never charges twice.
+ */
+export const PaymentSchema = defineEntity({
+  name: 'Payment',
+  tableName: 'payment',
+  uniques: [{ properties: ['donation', 'method'] }],
+  indexes: [{ properties: ['status', 'createdAt'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    donation: p.manyToOne(DonationSchema).deleteRule('restrict'),
+    method: p.enum(paymentMethods),
+    /** Paid through the sandbox, not a provider: the provider had no keys. */
+    sandbox: p.boolean().default(false),
+    /** The PaymentIntent id or PayPal order id; the browser's `paymentIntentId`. */
+    providerRef: p.string().length(255).unique(),
+    status: p.enum(paymentStatuses).default('STARTED'),
+    /** Stripe's client secret, for the Payment Element on our page. */
+    clientSecret: p.string().length(255).nullable(),
+    /** PayPal's page where the donor approves the order, or the sandbox's checkout page. */
+    redirectUrl: p.string().length(2048).nullable(),
+    /** The provider's id of the money movement (charge or capture), shown on the receipt. */
+    transactionId: p.string().length(255).nullable().index(),
+    /** What the donor chose on the sandbox's checkout page. */
+    sandboxOutcome: p.enum(sandboxOutcomes).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type Payment = InferEntity<typeof PaymentSchema>;
+
+/** A provider's webhook event, kept so that each one takes effect once. */
+export const PaymentEventSchema = defineEntity({
+  name: 'PaymentEvent',
+  tableName: 'payment_event',
+  uniques: [{ properties: ['provider', 'eventId'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    provider: p.enum(paymentMethods),
+    eventId: p.string().length(255),
+    type: p.string().length(100),
+    receivedAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export type PaymentEvent = InferEntity<typeof PaymentEventSchema>;

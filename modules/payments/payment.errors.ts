@@ -1,0 +1,30 @@
+import { AppError, BadRequest, Conflict, NotFound } from '../../api/http/index.ts';
+
+export class PaymentNotFound extends NotFound {
+  constructor() {
+    super('payment_not_found');
+  }
+}
+
+/** A sandbox payment whose outcome was already chosen differently. */
+export class SandboxOutcomeChosen extends Conflict {
+  constructor() {
+    super('sandbox_outcome_chosen');
+  }
+}
+
+/** A webhook delivery whose signature or body does not verify: nothing is changed. */
+export class InvalidWebhook extends BadRequest {
+  constructor() {
+    super('webhook_invalid');
+  }
+}
+
+/** The provider refused to start the payment or could not be reached. */
+export class ProviderUnavailable extends AppError {
+  constructor() {
+    super(502, 'payment_provider_unavailable');
+  }
+}
+
+export const paymentErrorCodes = ['payment_not_found', 'sandbox_outcome_chosen', 'webhook_invalid', 'payment_provider_unavailable'] as const;

@@ -1,0 +1,63 @@
+import type { PaymentMethod } from '../donations/index.ts';
+import type { Currency } from '../money/index.ts';
+import type { Payment } from './payment.entity.ts';
+
+export interface StartRequest {
+  donationId: number;
+  amountMinor: number;
+  currency: Currency;
+  /** Shown by the provider to the donor, e.g. on a card statement or PayPal's page. */
+  description: string;
+  /** Where PayPal sends the donor back after approving, and after cancelling. */
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+export interface Started {
+  /** PaymentIntent id, PayPal order id, or the sandbox's own. */
+  providerRef: string;
+  clientSecret: string | null;
+  redirectUrl: string | null;
+}
+
+export type ProviderState = 'succeeded' | 'failed' | 'cancelled' | 'pending' | 'refunded';
+
+export interface ProviderOutcome {
+  state: ProviderState;
+  /** The charge or capture id, once money moved. */
+  transactionId: string | null;
+}
+
+/** A provider's webhook event about one of our payments, after its signature was verified. */
+export interface WebhookEvent {
+  eventId: string;
+  /** The provider's event type, e.g. payment_intent.succeeded, PAYMENT.CAPTURE.COMPLETED. */
+  type: string;
+  /** The PaymentIntent or order id the event is about. */
+  providerRef: string;
+  outcome: ProviderOutcome;
+}
+
+export interface WebhookRequest {
+  headers: Record<string, string | string[] | undefined>;
+  /** The exact bytes received: signatures are computed over them. */
+  rawBody: Buffer;
+}
+
+/** A card or wallet provider as the payments service uses it; the sandbox is one too. */
+export interface PaymentProvider {
+  method: PaymentMethod;
+  sandbox: boolean;
+  /** Stripe's publishable key for the Payment Element; null otherwise. */
+  publishableKey: string | null;
+  /** Creates the payment at the provider. Called once per donation and method; the donation id is the idempotency key. */
+  start(request: StartRequest): Promise<Started>;
+  /** Asks the provider how the payment stands (capturing an approved PayPal order): never the browser's word. */
+  outcome(payment: Payment): Promise<ProviderOutcome>;
+  /**
+   * Verifies a webhook delivery and reads the event. Throws InvalidWebhook (400) for a bad
+   * signature or body; answers null for a verified event that is about nothing we track
+   * (another event type). The sandbox has no webhooks.
+   */
+  webhook?(request: WebhookRequest): Promise<WebhookEvent | null>;
+}

@@ -1,0 +1,66 @@
+import { NotFound, route } from '../../api/http/index.ts';
+import { paymentMethods } from '../donations/index.ts';
+import { captchaQuery, type Captcha } from '../captcha/index.ts';
+import { InvalidWebhook } from './payment.errors.ts';
+import { confirmQuery, webhookParams, paymentResultResponse, sandboxCompleteRequest, sandboxParams, startPaymentRequest, startPaymentResponse } from './payment.schemas.ts';
+import type { PaymentService } from './payment.service.ts';
+
+export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha }) {
+  const { payments, captcha } = deps;
+  const tag = 'payments';
+  return [
+    route({
+      method: 'post',
+      path: '/api/payments',
+      tag,
+      summary: 'Start paying a donation by card (Stripe) or PayPal; asking again returns the same payment',
+      query: captchaQuery,
+      body: startPaymentRequest,
+      response: startPaymentResponse,
+      handler: async ({ body, ctx }) => {
+        await captcha.require(ctx, 'pay');
+        return payments.start(ctx.state.em, body.donationId, body.paymentMethod);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/confirm-payment',
+      tag,
+      summary: "Ask the provider how a payment stands and record it; the browser's word never marks a donation paid",
+      query: confirmQuery,
+      response: paymentResultResponse,
+      handler: async ({ query, ctx }) => {
+        await captcha.require(ctx, 'pay');
+        return payments.confirm(ctx.state.em, query.paymentIntentId);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/sandbox/payments/:paymentIntentId/complete',
+      tag,
+      summary: "The sandbox's test checkout: choose how a payment ends (only for a provider without keys)",
+      params: sandboxParams,
+      body: sandboxCompleteRequest,
+      handler: async ({ params, body, ctx }) => {
+        await payments.completeSandbox(ctx.state.em, params.paymentIntentId, body.outcome);
+        return undefined;
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/payments/webhooks/:provider',
+      tag,
+      summary: 'Provider events (stripe, paypal): signature verified on the raw body; each event takes effect once',
+      params: webhookParams,
+      handler: async ({ params, ctx }) => {
+        const provider = payments.providers[paymentMethods.find((m) => m.toLowerCase() === params.provider)!];
+        if (!provider.webhook) throw new NotFound('route_not_found');
+        const rawBody = ctx.request.rawBody;
+        if (!rawBody) throw new InvalidWebhook();
+        const event = await provider.webhook({ headers: ctx.headers, rawBody });
+        if (event) await payments.applyEvent(ctx.state.em, { method: provider.method, ...event });
+        return { received: true };
+      },
+    }),
+  ];
+}

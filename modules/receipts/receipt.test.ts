@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { fakeUser } from '../../tests/helpers/accounts.ts';
+import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
+import { startSmtpCatcher } from '../../tests/helpers/smtp-catcher.ts';
+import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { message } from '../../api/http/index.ts';
+import { listOutbox } from '../mail/index.ts';
+import { receiptErrorCodes } from './index.ts';
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+describe('receipts API', () => {
+  let app: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+
+  before(async () => {
+    smtp = await startSmtpCatcher();
+    app = await startTestApp({ SMTP_URL: smtp.url });
+  });
+  after(async () => {
+    await app.close();
+    await smtp.close();
+  });
+
+  /** A donation paid through the sandbox with `outcome`; its confirmation. */
+  async function donate(outcome: 'succeeded' | 'failed', body: Record<string, unknown> = {}, lang = 'en') {
+    const owner = await fakeUser(app.orm);
+    const f = await fakeFundraiser(app.orm, owner.user, { title: 'Kidney surgery for Kebede', currency: 'ETB' });
+    const headers = { 'Accept-Language': lang };
+    const donation = (
+      await app.client().post('/api/donations', { fundraiserId: f.id, amount: '1250.50', donorName: 'Selam', donorEmail: 'selam@example.com', ...body }, { headers })
+    ).data;
+    const ref = (await app.client().post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' })).data.paymentIntentId;
+    await app.client().post(`/api/sandbox/payments/${ref}/complete`, { outcome });
+    return (await app.client().post(`/api/confirm-payment?paymentIntentId=${ref}`)).data;
+  }
+
+  it('has a message for every error code it answers with, in both languages', () => {
+    for (const code of receiptErrorCodes) {
+      assert.notEqual(message('en', code), code);
+      assert.notEqual(message('am', code), code);
+    }
+  });
+
+  it('makes one unguessable receipt per succeeded payment, downloadable as Receipt-<id>.pdf with the amount and transaction id', async () => {
+    const paid = await donate('succeeded');
+    const generate = () => app.client().post('/api/receipts/generate', { transactionId: paid.transactionId, paymentMethod: 'STRIPE' });
+    const first = await generate();
+    assert.equal(first.status, 200);
+    assert.match(first.data.receiptId, /^[A-Za-z0-9_-]{22}$/);
+    assert.equal((await generate()).data.receiptId, first.data.receiptId, 'the same receipt when asked again');
+
+    const pdf = await fetch(`${app.url}/api/receipts/pdf/${first.data.receiptId}`);
+    assert.equal(pdf.status, 200);
+    assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+    assert.match(pdf.headers.get('content-disposition') ?? '', new RegExp(`filename="Receipt-${first.data.receiptId}\\.pdf"`));
+    const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+    for (const part of ['1,250.50', paid.transactionId, first.data.receiptId, 'Selam', 'Kidney surgery for Kebede', '0%']) assert.ok(text.includes(part), `${part} in ${text}`);
+
+    const amharic = await fetch(`${app.url}/api/receipts/pdf/${first.data.receiptId}`, { headers: { 'Accept-Language': 'am' } });
+    assert.ok((await pdfText(Buffer.from(await amharic.arrayBuffer()))).includes('ብር 1,250.50'));
+  });
+
+  it('answers 404 for a payment that did not succeed, an unknown transaction and an unknown receipt', async () => {
+    const failed = await donate('failed');
+    assert.equal(failed.transactionId, null);
+    const unknown = await app.client().post('/api/receipts/generate', { transactionId: 'sandbox_txn_nothing', paymentMethod: 'STRIPE' });
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.data.message, 'Receipt is not available at this time. Please try again later.');
+    const paid = await donate('succeeded');
+    assert.equal((await app.client().post('/api/receipts/generate', { transactionId: paid.transactionId, paymentMethod: 'PAYPAL' })).status, 404, 'the method must match');
+    assert.equal((await fetch(`${app.url}/api/receipts/pdf/AAAAAAAAAAAAAAAAAAAAAA`)).status, 404);
+    assert.equal((await fetch(`${app.url}/api/receipts/pdf/..%2F..`)).status, 400);
+  });
+
+  it('e-mails the receipt once to the donor after success, in the language they donated in', async () => {
+    const before = smtp.mails.length;
+    const paid = await donate('succeeded', { donorEmail: 'tigist@example.com', donorName: '' }, 'am');
+    // A second confirmation changes nothing and sends nothing.
+    await app.client().post(`/api/confirm-payment?paymentIntentId=${paid.paymentIntentId}`);
+    const mails = smtp.mails.slice(before).filter((m) => m.to.includes('tigist@example.com'));
+    assert.equal(mails.length, 1);
+    assert.match(mails[0]!.raw, /Content-Type: application\/pdf; name=Receipt-[A-Za-z0-9_-]{22}\.pdf/);
+    const stored = (await listOutbox(app.orm.em.fork(), { limit: 20 })).filter((m) => m.to === 'tigist@example.com');
+    assert.equal(stored.length, 1);
+    assert.match(stored[0]!.subject, /Kidney surgery for Kebede.*እናመሰግናለን/);
+    assert.match(stored[0]!.text, /ውድ ለጋሽ፣/);
+    assert.equal(stored[0]!.status, 'SENT');
+    assert.equal(stored[0]!.attachments, null, 'the PDF is not kept once delivered');
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * npm run bench:donations: donations per second through the whole server side of giving
+ * (create → start payment → the sandbox checkout's outcome → confirm), by several donors
+ * at once to one fundraiser, on SQLite and, when a server answers at BENCH_MYSQL_URL, on
+ * MySQL. The baseline, measured in the same run by the same donors, is a plain read of the
+ * fundraiser: the figure that carries over is how many reads one donation costs.
+ */
+import { openDatabase, migrate, seedReference } from '../db/index.ts';
+import { ensureVerifiedUser } from '../modules/accounts/index.ts';
+import { CategorySchema, LocationSchema } from '../modules/catalogue/index.ts';
+import { FundraiserSchema } from '../modules/fundraisers/index.ts';
+import { TestClient } from '../tests/helpers/http-client.ts';
+import { freshDatabase, reachable, startServer } from './bench-support.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const donors = Number(process.env.BENCH_DONORS ?? 8);
+const mysqlServer = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+
+/** A fundraiser in dollars with a goal no benchmark reaches. */
+async function prepare(databaseUrl: string): Promise<number> {
+  const orm = await openDatabase(databaseUrl);
+  try {
+    await migrate(orm);
+    await seedReference(orm.em.fork());
+    const owner = await ensureVerifiedUser(orm.em.fork(), { email: 'organiser@bench.example', firstName: 'Hana', lastName: 'Bench' });
+    const em = orm.em.fork();
+    const f = em.create(FundraiserSchema, {
+      title: 'Benchmark fundraiser',
+      description: 'Receives the benchmark donations.',
+      beneficiaryName: null,
+      owner: owner.id,
+      category: (await em.findOneOrFail(CategorySchema, { slug: 'medical' })).id,
+      location: (await em.findOneOrFail(LocationSchema, { city: 'Addis Ababa' })).id,
+      currency: 'USD',
+      goalMinor: 1_000_000_000,
+      raisedMinor: 0,
+      donationCount: 0,
+      status: 'ACTIVE',
+      teamId: null,
+    });
+    await em.flush();
+    return f.id;
+  } finally {
+    await orm.close();
+  }
+}
+
+/** Runs `step` in a loop on each donor's own client until the time is up; counts and times each. */
+async function drive(url: string, step: (client: TestClient, i: number) => Promise<void>): Promise<{ perSecond: number; p95: number; count: number }> {
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: donors }, async (_, donor) => {
+      const client = new TestClient(url);
+      for (let i = 0; performance.now() < until; i += 1) {
+        const started = performance.now();
+        await step(client, donor * 1_000_000 + i);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / seconds, p95: latencies[Math.floor(latencies.length * 0.95)] ?? 0, count: latencies.length };
+}
+
+function expectOk(answer: { status: number; text: string }, what: string) {
+  if (answer.status >= 300) throw new Error(`${what}: ${answer.status} ${answer.text}`);
+}
+
+async function main() {
+  const dialects: ('sqlite' | 'mysql')[] = ['sqlite'];
+  if (await reachable(mysqlServer)) dialects.push('mysql');
+  const rows = [];
+  for (const dialect of dialects) {
+    const database = await freshDatabase(dialect, mysqlServer, 'donations');
+    try {
+      const fundraiserId = await prepare(database.url);
+      const server = await startServer(database.url);
+      try {
+        let expectedMinor = 0;
+        const read = async (client: TestClient) => expectOk(await client.request('GET', `/api/fundraisers/${fundraiserId}`), 'read');
+        const donate = async (client: TestClient, i: number) => {
+          const minor = 100 + (i % 9_900);
+          const created = await client.request('POST', '/api/donations', {
+            json: { fundraiserId, amount: (minor / 100).toFixed(2), donorName: `Donor ${i}`, donorEmail: `donor${i}@bench.example`, currency: 'USD' },
+          });
+          expectOk(created, 'create');
+          const started = await client.request('POST', '/api/payments', { json: { donationId: created.data.id, paymentMethod: 'STRIPE' } });
+          expectOk(started, 'start');
+          const ref = started.data.paymentIntentId as string;
+          expectOk(await client.request('POST', `/api/sandbox/payments/${ref}/complete`, { json: { outcome: 'succeeded' } }), 'checkout');
+          const confirmed = await client.request('POST', `/api/confirm-payment?paymentIntentId=${ref}`);
+          expectOk(confirmed, 'confirm');
+          if (confirmed.data.status !== 'SUCCEEDED') throw new Error(`confirm answered ${confirmed.data.status}`);
+          expectedMinor += minor;
+        };
+        await drive(server.url, read);
+        const baseline = await drive(server.url, read);
+        const flow = await drive(server.url, donate);
+
+        // The point of it all: every confirmed donation counted, once.
+        const orm = await openDatabase(database.url);
+        const f = await orm.em.fork().findOneOrFail(FundraiserSchema, { id: fundraiserId });
+        await orm.close();
+        if (f.raisedMinor !== expectedMinor || f.donationCount !== flow.count) {
+          throw new Error(`total ${f.raisedMinor}/${f.donationCount}, expected ${expectedMinor}/${flow.count}`);
+        }
+        rows.push({ dialect, baseline, flow });
+      } finally {
+        server.stop();
+      }
+    } finally {
+      await database.drop();
+    }
+  }
+  console.log(`\n## Donations through create → pay → confirm (${donors} donors at once, ${seconds} s each)\n`);
+  console.log('| database | fundraiser reads/s (baseline) | donations/s | p95 ms per donation | reads per donation (baseline ÷ donations) |');
+  console.log('|---|---|---|---|---|');
+  for (const { dialect, baseline, flow } of rows) {
+    console.log(`| ${dialect} | ${Math.round(baseline.perSecond)} | ${flow.perSecond.toFixed(1)} | ${flow.p95.toFixed(1)} | ${(baseline.perSecond / flow.perSecond).toFixed(1)} |`);
+  }
+}
+
+await main();

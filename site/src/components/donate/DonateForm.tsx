@@ -1,0 +1,311 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Lang, MessagesFor } from '../../i18n';
+import { apiFetch } from '../../lib/api';
+import { errorText, fieldErrorsOf } from '../../lib/api-errors';
+import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
+import { paymentMethodsFor, rememberDonation, type Donation, type PaymentMethod, type PaymentStart } from '../../lib/donation';
+import { formatAmount, type Currency } from '../../lib/fundraiser';
+import { FieldError, focusFirstError, FormAlert, inputClass, SubmitButton, TextField, type FieldErrors } from '../forms';
+import { Spinner } from '../Spinner';
+
+// Only donors who pay by card with real Stripe keys download this, and Stripe's script with it.
+const CardPayment = lazy(() => import('./CardPayment'));
+
+export type DonateMessages = MessagesFor<'donate.form.'>;
+
+/** The API's limits (modules/donations/donation.schemas.ts), mirrored so that the browser stops typing there. */
+export const donationLimits = { message: 1000, donorName: 100, donorEmail: 254 } as const;
+
+type Field = 'amount' | 'donorName' | 'donorEmail' | 'message' | 'fundraiserId' | 'currency';
+/** Form order; the last two are not fields here, but the API may still name them. */
+const fields: readonly Field[] = ['amount', 'donorName', 'donorEmail', 'message', 'fundraiserId', 'currency'];
+
+type Props = {
+  lang: Lang;
+  fundraiser: { id: number; title: string; currency: Currency };
+  /** Preset amounts as decimal strings, with their labels in the page's language ('$25', 'ብር 500'). */
+  presets: { value: string; label: string }[];
+  /** The currency's symbol or code, shown before the amount field. */
+  symbol: string;
+  messages: DonateMessages;
+  /** Where Stripe sends the donor back to (this language's /donation/success). */
+  successPath: string;
+};
+
+type Card = { publishableKey: string; clientSecret: string; amount: string };
+
+export default function DonateForm({ lang, fundraiser, presets, symbol, messages: m, successPath }: Props) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [anonymous, setAnonymous] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [card, setCard] = useState<Card | null>(null);
+  // A donation made on an earlier try whose payment did not start: sending the same
+  // details again pays that one rather than leaving it behind unpaid.
+  const created = useRef<{ key: string; donation: Donation } | null>(null);
+
+  // The fields are uncontrolled: on a slow connection the donor may type and choose before
+  // this script has run, and a controlled field would lose that when React takes over.
+  useEffect(() => {
+    const form = formRef.current;
+    const preset = form?.querySelector<HTMLInputElement>('input[name="preset"]:checked');
+    if (preset && amountRef.current && !amountRef.current.value) amountRef.current.value = preset.value;
+    setAnonymous(form?.querySelector<HTMLInputElement>('input[name="anonymous"]')?.checked ?? false);
+    setHydrated(true);
+    // Back from the checkout or PayPal, the page may come out of the browser's memory as it
+    // was left; the donation that went there may have ended there, so a new try starts anew.
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      created.current = null;
+      setBusy(false);
+    };
+    addEventListener('pageshow', restored);
+    return () => removeEventListener('pageshow', restored);
+  }, []);
+
+  const fieldId = (field: Field) => `${id}-${field}`;
+  const labels: Partial<Record<Field, string>> = { amount: m.amountLabel, donorName: m.name, donorEmail: m.email, message: m.message };
+
+  function fail(error: unknown) {
+    const found = fieldErrorsOf(error, fields);
+    setErrors(found);
+    setProblem(Object.keys(found).length ? m.fixFields : errorText(error, m));
+    focusFirstError(formRef.current, fields, found);
+    setBusy(false);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const method: PaymentMethod = data.get('paymentMethod') === 'PAYPAL' ? 'PAYPAL' : 'STRIPE';
+    const body = {
+      fundraiserId: fundraiser.id,
+      amount: String(data.get('amount') ?? '').trim(),
+      message: String(data.get('message') ?? ''),
+      donorName: anonymous ? '' : String(data.get('donorName') ?? ''),
+      donorEmail: String(data.get('donorEmail') ?? ''),
+      currency: fundraiser.currency,
+    };
+    const key = JSON.stringify(body);
+    setErrors({});
+    setProblem('');
+    setBusy(true);
+    try {
+      let donation = created.current?.key === key ? created.current.donation : null;
+      if (!donation) {
+        const token = await getCaptchaToken('donate');
+        donation = await apiFetch<Donation>(`/api/donations?${captchaQuery(token)}`, { method: 'POST', body, lang });
+        created.current = { key, donation };
+      }
+      const token = await getCaptchaToken('pay');
+      const payment = await apiFetch<PaymentStart>(`/api/payments?${captchaQuery(token)}`, {
+        method: 'POST',
+        body: { donationId: donation.id, paymentMethod: method },
+        lang,
+      });
+      rememberDonation(payment.paymentIntentId, { fundraiserId: fundraiser.id, title: fundraiser.title, amount: donation.amount, currency: donation.currency });
+      // The page stays busy while the browser leaves for the checkout.
+      if (payment.sandbox && payment.checkoutUrl?.startsWith('/')) location.assign(lang === 'en' ? payment.checkoutUrl : `/${lang}${payment.checkoutUrl}`);
+      else if (payment.approvalUrl) location.assign(payment.approvalUrl);
+      else if (payment.clientSecret && payment.publishableKey) {
+        setCard({ publishableKey: payment.publishableKey, clientSecret: payment.clientSecret, amount: formatAmount(lang, donation.amount, donation.currency) });
+        setBusy(false);
+      } else throw new Error('payment start answer without a way to pay');
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  const fieldProblems = fields.filter((field) => errors[field]);
+  const methods = paymentMethodsFor(fundraiser.currency);
+  return (
+    <>
+      {card && (
+        <Suspense fallback={<Spinner label={m.cardLoading} />}>
+          <CardPayment
+            {...card}
+            lang={lang}
+            returnUrl={new URL(successPath, location.origin).href}
+            messages={m}
+            onBack={() => {
+              setCard(null);
+              // The button that had focus is gone; the form is back as the donor left it.
+              requestAnimationFrame(() => amountRef.current?.focus());
+            }}
+          />
+        </Suspense>
+      )}
+      {/* Hidden rather than unmounted while paying by card, so that going back keeps what was typed. */}
+      <form ref={formRef} noValidate onSubmit={submit} hidden={card !== null} className="space-y-6 rounded-xl border border-line bg-surface p-5 sm:p-6" data-testid="donate-form">
+        <FormAlert message={problem}>
+          {fieldProblems.length > 0 && (
+            <ul className="mt-2 list-disc space-y-1 ps-5">
+              {fieldProblems.map((field) => (
+                <li key={field}>
+                  {labels[field] ? (
+                    <a
+                      href={`#${fieldId(field)}`}
+                      className="underline"
+                      onClick={(event) => {
+                        event.preventDefault();
+                        document.getElementById(fieldId(field))?.focus();
+                      }}
+                    >
+                      {labels[field]}: {errors[field]}
+                    </a>
+                  ) : (
+                    errors[field]
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </FormAlert>
+
+        <fieldset>
+          <legend className="font-semibold">{m.presets}</legend>
+          <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
+            {presets.map((preset) => (
+              <label
+                key={preset.value}
+                className="relative rounded-lg border-2 border-line px-2 py-2.5 text-center font-semibold hover:border-brand has-checked:border-brand has-checked:bg-brand has-checked:text-on-brand has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-focus"
+              >
+                {/* Invisible but covering the whole button, so that a tap or click lands on the radio itself. */}
+                <input
+                  type="radio"
+                  name="preset"
+                  value={preset.value}
+                  onChange={() => {
+                    if (amountRef.current) amountRef.current.value = preset.value;
+                  }}
+                  className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
+                />
+                {preset.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div>
+          <label htmlFor={fieldId('amount')} className="font-semibold">
+            {m.amountLabel}
+          </label>
+          <div className="mt-1 flex">
+            <span className="flex items-center rounded-s-lg border border-e-0 border-line bg-sunken px-3 font-semibold" aria-hidden="true">
+              {symbol}
+            </span>
+            <input
+              id={fieldId('amount')}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              ref={amountRef}
+              onChange={(event) => {
+                // A typed amount that is not a preset unselects the presets.
+                const typed = event.target.value.trim();
+                for (const radio of event.target.form?.querySelectorAll<HTMLInputElement>('input[name="preset"]') ?? []) radio.checked = radio.value === typed;
+              }}
+              className="block w-full min-w-0 rounded-e-lg border border-line bg-surface px-3 py-2.5 text-lg font-semibold text-ink aria-[invalid=true]:border-2 aria-[invalid=true]:border-danger"
+              aria-invalid={errors.amount ? true : undefined}
+              aria-describedby={[`${fieldId('amount')}-hint`, errors.amount && `${fieldId('amount')}-error`].filter(Boolean).join(' ')}
+            />
+          </div>
+          <p id={`${fieldId('amount')}-hint`} className="mt-1 text-sm text-muted">
+            {m.amountHint}
+          </p>
+          <FieldError id={`${fieldId('amount')}-error`} message={errors.amount} />
+        </div>
+
+        <div>
+          <label htmlFor={fieldId('message')} className="font-semibold">
+            {m.message}
+          </label>
+          <textarea
+            id={fieldId('message')}
+            name="message"
+            rows={3}
+            maxLength={donationLimits.message}
+            className={inputClass}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={[`${fieldId('message')}-hint`, errors.message && `${fieldId('message')}-error`].filter(Boolean).join(' ')}
+          />
+          <p id={`${fieldId('message')}-hint`} className="mt-1 text-sm text-muted">
+            {m.messageHint}
+          </p>
+          <FieldError id={`${fieldId('message')}-error`} message={errors.message} />
+        </div>
+
+        <div>
+          <TextField
+            id={fieldId('donorName')}
+            name="donorName"
+            label={m.name}
+            hint={anonymous ? m.nameHiddenHint : m.nameHint}
+            autoComplete="name"
+            maxLength={donationLimits.donorName}
+            disabled={anonymous}
+            error={errors.donorName}
+          />
+          <div className="mt-3 flex items-center gap-3">
+            <input
+              id={`${id}-anonymous`}
+              name="anonymous"
+              type="checkbox"
+              onChange={(event) => setAnonymous(event.target.checked)}
+              className="size-5 shrink-0 cursor-pointer accent-brand"
+            />
+            <label htmlFor={`${id}-anonymous`} className="cursor-pointer">
+              {m.anonymous}
+            </label>
+          </div>
+        </div>
+
+        <TextField
+          id={fieldId('donorEmail')}
+          name="donorEmail"
+          type="email"
+          label={m.email}
+          hint={m.emailHint}
+          autoComplete="email"
+          inputMode="email"
+          maxLength={donationLimits.donorEmail}
+          required
+          error={errors.donorEmail}
+        />
+
+        <fieldset>
+          <legend className="font-semibold">{m.method}</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {methods.map((option) => (
+              <label
+                key={option}
+                className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-line p-3 hover:border-brand has-checked:border-brand"
+              >
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value={option}
+                  defaultChecked={option === 'STRIPE'}
+                  className="mt-1 size-5 shrink-0 cursor-pointer accent-brand"
+                />
+                <span>
+                  <span className="block font-semibold">{option === 'STRIPE' ? m.card : m.paypal}</span>
+                  <span className="block text-sm text-muted">{option === 'STRIPE' ? m.cardHint : m.paypalHint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {!methods.includes('PAYPAL') && <p className="mt-2 text-sm text-muted">{m.paypalNoBirr}</p>}
+        </fieldset>
+
+        <SubmitButton busy={busy} disabled={!hydrated} label={m.submit} busyLabel={m.submitting} className="w-full text-lg" />
+        <p className="text-sm text-muted">{m.noFee}</p>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,343 @@
+import { readFile } from 'node:fs/promises';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { openDatabase } from '../../db/index.ts';
+import { PaymentSchema } from '../../modules/payments/index.ts';
+import { createUser } from './accounts.ts';
+
+/**
+ * Every test here changes data shown on pre-rendered pages, so the server rebuilds them every
+ * few seconds (SITE_REBUILD_CRON in playwright.config.ts); compressing a new build holds its
+ * event loop for a moment, which a request can wait out longer than the default 5 s.
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+/**
+ * Giving through the sandbox checkout, which stands in for both providers while they have
+ * no keys (as on this test server): the donate form, the labelled test checkout, the
+ * success and cancel pages, the receipt, and what the fundraiser page shows afterwards.
+ */
+
+/** A fundraiser of a new organiser's, made through the API; the page's browser stays a visitor. */
+async function createFundraiser(request: APIRequestContext, data: { title: string; currency: 'USD' | 'ETB'; goalAmount: string }) {
+  const owner = await createUser(request);
+  const xsrf = async () => {
+    await request.get('/api/csrf');
+    return { 'X-XSRF-TOKEN': decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') };
+  };
+  expect((await request.post('/api/auth/login', { data: { email: owner.email, password: owner.password }, headers: await xsrf() })).ok()).toBe(true);
+  // Signing in starts a new session, and with it a new anti-forgery token.
+  const headers = await xsrf();
+  const categories = (await (await request.get('/api/categories')).json()) as { id: number }[];
+  const locations = (await (await request.get('/api/locations')).json()) as { id: number }[];
+  const created = await request.post('/api/fundraisers', {
+    headers,
+    data: { ...data, description: 'Medicine and transport to the hospital in Jimma.', categoryId: categories[0]?.id, locationId: locations[0]?.id },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  return {
+    id,
+    /** A donation paid in full through the API, as the pages would make it. */
+    give: async (gift: { amount: string; donorName: string; message?: string }) => {
+      const donation = await request.post('/api/donations?captchaToken=', { headers, data: { fundraiserId: id, donorEmail: 'giver@example.com', ...gift } });
+      expect(donation.status()).toBe(201);
+      const payment = await request.post('/api/payments?captchaToken=', { headers, data: { donationId: ((await donation.json()) as { id: number }).id, paymentMethod: 'STRIPE' } });
+      const ref = ((await payment.json()) as { paymentIntentId: string }).paymentIntentId;
+      expect((await request.post(`/api/sandbox/payments/${ref}/complete`, { headers, data: { outcome: 'succeeded' } })).status()).toBe(204);
+      expect((await request.post(`/api/confirm-payment?paymentIntentId=${ref}&captchaToken=`, { headers })).ok()).toBe(true);
+    },
+    setStatus: async (status: 'PAUSED' | 'ACTIVE') => expect((await request.patch(`/api/fundraisers/${id}`, { headers, data: { status } })).ok()).toBe(true),
+  };
+}
+
+/** Fails the test on any script or frame the page's CSP refused, which would leave the page half-working. */
+function watchCsp(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  return refused;
+}
+
+/** The donation's status as stored, found by its payment's reference. */
+async function donationStatus(paymentRef: string): Promise<string | undefined> {
+  const orm = await openDatabase(process.env.E2E_DATABASE_URL ?? '');
+  try {
+    return (await orm.em.fork().findOne(PaymentSchema, { providerRef: paymentRef }, { populate: ['donation'] }))?.donation.status;
+  } finally {
+    await orm.close();
+  }
+}
+
+test('a visitor gives by card through the test checkout, downloads the receipt and sees the total move', async ({ page, request }) => {
+  const refused = watchCsp(page);
+  const stripeRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('stripe.com') || r.url().includes('CardPayment')) stripeRequests.push(r.url());
+  });
+  const title = 'Insulin for Meseret';
+  const { id } = await createFundraiser(request, { title, currency: 'USD', goalAmount: '1000' });
+
+  await page.goto(`/fundraiser/${id}`);
+  await expect(page.getByTestId('fundraiser-raised')).toHaveText('$0');
+  await expect(page.getByRole('heading', { name: 'Recent donations (0)' })).toBeVisible();
+  await page.getByRole('link', { name: 'Donate now' }).click();
+
+  await expect(page).toHaveURL(`/donate/${id}`);
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  const form = page.getByTestId('donate-form');
+  // Presets suit the currency; choosing one fills the amount field.
+  await expect(form.getByRole('group', { name: 'Choose an amount' }).getByRole('radio')).toHaveCount(5);
+  await form.getByRole('radio', { name: '$25', exact: true }).check();
+  await expect(form.getByLabel('Amount in US dollars')).toHaveValue('25');
+  await form.getByLabel('Words of support (optional)').fill('Get well soon, Meseret!');
+  await form.getByLabel('Your name').fill('Almaz T.');
+  await form.getByLabel('E-mail address').fill('almaz@example.com');
+  await expect(form.getByRole('radio', { name: /Card/ })).toBeChecked();
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // The test checkout says plainly that it is one, and what is being paid.
+  await expect(page).toHaveURL(/\/donation\/sandbox\?payment=sandbox_stripe_/);
+  await expect(page.getByTestId('sandbox-banner')).toHaveText('Test payment — no money moves');
+  await expect(page.getByText('Amount: $25')).toBeVisible();
+  const paymentRef = new URL(page.url()).searchParams.get('payment') ?? '';
+  await page.getByRole('button', { name: 'Pay (succeeds)' }).click();
+
+  await expect(page).toHaveURL(`/donation/success?payment_intent=${paymentRef}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your donation!' })).toBeFocused();
+  await expect(page.getByText(`You gave $25 to “${title}”.`)).toBeVisible();
+  // The fundraiser's own share buttons, and the way back to it.
+  await expect(page.getByRole('link', { name: /^Telegram/ })).toHaveAttribute('href', new RegExp(`fundraiser%2F${id}`));
+  await expect(page.getByRole('link', { name: 'Back to the fundraiser' })).toHaveAttribute('href', `/fundraiser/${id}`);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download receipt (PDF)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^Receipt-[A-Za-z0-9_-]{16,32}\.pdf$/);
+  expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The spec's words when the receipt cannot be had.
+  await page.route('**/api/receipts/pdf/**', (route) => route.fulfill({ status: 500, body: '' }));
+  const failed = page.waitForEvent('dialog');
+  await page.getByRole('button', { name: 'Download receipt (PDF)' }).click();
+  const alert = await failed;
+  expect(alert.message()).toBe('Failed to download receipt. Please try again later.');
+  await alert.accept();
+
+  // Counted once, however often the success page is opened.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your donation!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the fundraiser' }).click();
+  await expect(page.getByTestId('fundraiser-raised')).toHaveText('$25');
+  await expect(page.getByText('1 donation', { exact: true })).toBeVisible();
+  const recent = page.getByTestId('recent-donations').getByRole('listitem');
+  await expect(recent).toHaveCount(1);
+  await expect(recent.first()).toContainText('Almaz T.');
+  await expect(recent.first()).toContainText('$25');
+  await expect(recent.first()).toContainText('Get well soon, Meseret!');
+  expect(await donationStatus(paymentRef)).toBe('SUCCEEDED');
+  expect(refused).toEqual([]);
+  // The sandbox needs no card form: neither Stripe's script nor ours for it was loaded.
+  expect(stripeRequests).toEqual([]);
+});
+
+test('with real Stripe keys the card form is Stripe’s Payment Element, loaded only then, returning to the success page', async ({ page, request }) => {
+  const refused = watchCsp(page);
+  const { id } = await createFundraiser(request, { title: 'Eyeglasses for Dawit', currency: 'USD', goalAmount: '300' });
+  // This server has no Stripe keys: its answer, and Stripe.js, are stood in for here.
+  await page.route('https://js.stripe.com/v3', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `window.Stripe = (key) => ({
+        elements: () => ({
+          create: () => ({
+            on(event, handler) { if (event === 'ready') this.ready = handler; },
+            mount(element) { element.innerHTML = '<p data-testid="payment-element">Card number</p>'; setTimeout(() => this.ready(), 0); },
+            destroy() {},
+          }),
+        }),
+        confirmPayment: async ({ confirmParams }) => {
+          window.confirmed = { key, returnUrl: confirmParams.return_url };
+          return { error: { message: 'Your card was declined.' } };
+        },
+      });`,
+    }),
+  );
+  await page.route('**/api/payments?**', async (route) => {
+    const { donationId } = route.request().postDataJSON() as { donationId: number };
+    await route.fulfill({
+      json: { donationId, paymentMethod: 'STRIPE', paymentIntentId: 'pi_e2e', sandbox: false, clientSecret: 'pi_e2e_secret_x', publishableKey: 'pk_test_e2e', approvalUrl: null, checkoutUrl: null },
+    });
+  });
+
+  await page.goto(`/donate/${id}`);
+  const form = page.getByTestId('donate-form');
+  await form.getByLabel('Amount in US dollars').fill('40');
+  await form.getByLabel('Your name').fill('Yared');
+  await form.getByLabel('E-mail address').fill('yared@example.com');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Pay by card' })).toBeFocused();
+  await expect(page.getByTestId('payment-element')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $40' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { confirmed: unknown }).confirmed)).toEqual({
+    key: 'pk_test_e2e',
+    returnUrl: `${test.info().project.use.baseURL}/donation/success`,
+  });
+
+  // Back to the form as it was left.
+  await page.getByRole('button', { name: 'Change the donation' }).click();
+  await expect(form.getByLabel('Amount in US dollars')).toBeFocused();
+  await expect(form.getByLabel('Your name')).toHaveValue('Yared');
+  expect(refused).toEqual([]);
+});
+
+test('a visitor cancels at the checkout: nothing is charged and the total stays', async ({ page, request }) => {
+  const refused = watchCsp(page);
+  const { id } = await createFundraiser(request, { title: 'A wheelchair for Abebe', currency: 'ETB', goalAmount: '20000' });
+
+  await page.goto(`/donate/${id}`);
+  const form = page.getByTestId('donate-form');
+  await form.getByRole('radio', { name: 'ETB 500' }).check();
+  await form.getByLabel('Give anonymously (do not show my name)').check();
+  await expect(form.getByLabel('Your name')).toBeDisabled();
+  await form.getByLabel('E-mail address').fill('giver@example.com');
+  // PayPal settles no birr: a birr fundraiser is paid by card.
+  await expect(form.getByRole('radio', { name: /PayPal/ })).toHaveCount(0);
+  await expect(form.getByText('PayPal does not take Ethiopian birr, so gifts in birr are paid by card.')).toBeVisible();
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+
+  await expect(page).toHaveURL(/\/donation\/sandbox\?payment=sandbox_stripe_/);
+  const paymentRef = new URL(page.url()).searchParams.get('payment') ?? '';
+  const recorded = page.waitForResponse((response) => response.url().includes('/api/confirm-payment') && response.ok());
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(page).toHaveURL(`/donation/cancel?payment_intent=${paymentRef}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your donation was cancelled' })).toBeVisible();
+  await expect(page.getByText('Nothing was charged.')).toBeVisible();
+  expect(((await (await recorded).json()) as { status: string }).status).toBe('CANCELLED');
+  await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', `/donate/${id}`);
+  expect(await donationStatus(paymentRef)).toBe('CANCELLED');
+
+  await page.goto(`/fundraiser/${id}`);
+  await expect(page.getByTestId('fundraiser-raised')).toHaveText('ETB 0');
+  await expect(page.getByText('No donations yet. Yours could be the first.')).toBeVisible();
+  expect(refused).toEqual([]);
+});
+
+test('what a donor types and chooses before the form’s script has arrived is kept', async ({ page, request }) => {
+  const { id } = await createFundraiser(request, { title: 'Clean water for Adwa', currency: 'USD', goalAmount: '900' });
+  // A slow connection: the page is there, its script not yet.
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/DonateForm.*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto(`/donate/${id}`, { waitUntil: 'domcontentloaded' });
+  const form = page.getByTestId('donate-form');
+  await form.getByLabel('Amount in US dollars').fill('30');
+  await form.getByLabel('Give anonymously (do not show my name)').check();
+  await form.getByLabel('E-mail address').fill('early@example.com');
+  await form.getByRole('radio', { name: /PayPal/ }).check();
+  const submit = form.getByRole('button', { name: 'Continue to payment' });
+  await expect(submit).toBeDisabled();
+  release();
+  await expect(submit).toBeEnabled();
+  await expect(form.getByLabel('Your name')).toBeDisabled();
+  await submit.click();
+  await expect(page).toHaveURL(/\/donation\/sandbox\?payment=sandbox_paypal_/);
+  await expect(page.getByText('Amount: $30')).toBeVisible();
+});
+
+test('a declined test payment says so and leads back to the donate form', async ({ page, request }) => {
+  const { id } = await createFundraiser(request, { title: 'Seeds for Wolaita farmers', currency: 'USD', goalAmount: '800' });
+  await page.goto(`/am/donate/${id}`);
+  const form = page.getByTestId('donate-form');
+  await form.getByRole('radio', { name: '$50' }).check();
+  await form.getByLabel('የኢሜይል አድራሻ').fill('giver@example.com');
+  await form.getByRole('radio', { name: /ፔይፓል/ }).check();
+  await form.getByRole('button', { name: 'ወደ ክፍያ ይቀጥሉ' }).click();
+
+  // The Amharic page's checkout and result pages are Amharic too.
+  await expect(page).toHaveURL(/\/am\/donation\/sandbox\?payment=sandbox_paypal_/);
+  await expect(page.getByTestId('sandbox-banner')).toHaveText('የሙከራ ክፍያ — ምንም ገንዘብ አይተላለፍም');
+  await page.getByRole('button', { name: 'ውድቅ አድርግ (አይሳካም)' }).click();
+  await expect(page).toHaveURL(/\/am\/donation\/success\?payment_intent=sandbox_paypal_/);
+  await expect(page.getByRole('heading', { level: 1, name: 'ክፍያዎ አልተሳካም' })).toBeFocused();
+  await page.getByRole('link', { name: 'እንደገና ይሞክሩ' }).click();
+  await expect(page).toHaveURL(`/am/donate/${id}`);
+});
+
+test('the form shows the server’s field errors, in Amharic on the Amharic page; closed and unknown fundraisers take nothing', async ({ page, request }) => {
+  const { id, setStatus } = await createFundraiser(request, { title: 'School fees for Hana', currency: 'USD', goalAmount: '600' });
+
+  await page.goto(`/donate/${id}`);
+  const form = page.getByTestId('donate-form');
+  const amount = form.getByLabel('Amount in US dollars');
+  const email = form.getByLabel('E-mail address');
+  const summary = form.getByRole('alert');
+  await amount.fill('0.50');
+  await email.fill('not-an-address');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(summary).toContainText('Please correct the following:');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toBeFocused();
+  // The summary's links lead to their fields.
+  await amount.focus();
+  await summary.getByRole('link', { name: /^E-mail address: Enter a valid e-mail address/ }).click();
+  await expect(email).toBeFocused();
+  await expect(page).toHaveURL(`/donate/${id}`);
+
+  // Below the smallest donation: the amount's own message, next to it and in the summary.
+  await email.fill('hana@example.com');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(summary.getByRole('link', { name: 'Amount in US dollars: The smallest donation is 1 USD.' })).toBeVisible();
+  await expect(form.getByText('The smallest donation is 1 USD.', { exact: true })).toBeVisible();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(amount).toBeFocused();
+  await expect(email).not.toHaveAttribute('aria-invalid');
+
+  await page.goto(`/am/donate/${id}`);
+  const amharic = page.getByTestId('donate-form');
+  await amharic.getByLabel('የልገሳ መጠን በአሜሪካ ዶላር').fill('0.5');
+  await amharic.getByLabel('የኢሜይል አድራሻ').fill('hana@example.com');
+  await amharic.getByRole('button', { name: 'ወደ ክፍያ ይቀጥሉ' }).click();
+  await expect(amharic.getByText('ዝቅተኛው የልገሳ መጠን 1 USD ነው።', { exact: true })).toBeVisible();
+
+  await setStatus('PAUSED');
+  await page.goto(`/donate/${id}`);
+  await expect(page.getByTestId('donate-closed')).toContainText('This fundraiser is not accepting donations at the moment.');
+  await expect(page.getByTestId('donate-form')).toHaveCount(0);
+  await expect(page.getByTestId('donate-closed').getByRole('link', { name: 'Back to the fundraiser' })).toHaveAttribute('href', `/fundraiser/${id}`);
+
+  for (const path of ['/donate/999999999', '/am/donate/999999999', '/donate/not-an-id']) {
+    expect((await page.goto(path))?.status()).toBe(404);
+  }
+});
+
+test('the fundraiser page lists donations newest first, ten at a time, with the page’s words for Anonymous', async ({ page, request }) => {
+  const { id, give } = await createFundraiser(request, { title: 'Books for the Dessie library', currency: 'ETB', goalAmount: '50000' });
+  for (let n = 1; n <= 12; n++) await give({ amount: String(100 * n), donorName: n === 12 ? '' : `Donor ${n}`, message: n === 11 ? 'ለልጆቹ መጻሕፍት' : undefined });
+
+  await page.goto(`/fundraiser/${id}`);
+  await expect(page.getByRole('heading', { name: 'Recent donations (12)' })).toBeVisible();
+  const items = page.getByTestId('recent-donations').getByRole('listitem');
+  await expect(items).toHaveCount(10);
+  await expect(items.first()).toContainText('Anonymous');
+  await expect(items.first()).toContainText('ETB 1,200');
+  await expect(items.nth(1)).toContainText('ለልጆቹ መጻሕፍት');
+  await expect(items.nth(1).getByText('ለልጆቹ መጻሕፍት')).toHaveAttribute('lang', 'am');
+  await page.getByRole('link', { name: 'Show more donations' }).click();
+  await expect(page).toHaveURL(`/fundraiser/${id}?donationsPage=1#donations-title`);
+  await expect(items).toHaveCount(2);
+  await expect(items.last()).toContainText('Donor 1');
+  await expect(page.getByRole('link', { name: 'Show more donations' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Newer donations' }).click();
+  await expect(items).toHaveCount(10);
+
+  await page.goto(`/am/fundraiser/${id}`);
+  await expect(items.first()).toContainText('ስም አልባ');
+  await expect(items.first()).toContainText('ብር');
+});
