@@ -34,6 +34,7 @@ async function main() {
             'category page': `/api/fundraisers?categoryId=${ids.categoryId}&page=0&size=12`,
             'search (English)': '/api/fundraisers/search?query=school',
             'search (Amharic)': `/api/fundraisers/search?query=${encodeURIComponent('ትምህርት')}`,
+            'search (a word of 10 fundraisers)': '/api/fundraisers/search?query=ref000007',
             detail: `/api/fundraisers/${ids.middle}`,
           };
           for (const [endpoint, path] of Object.entries(endpoints)) {
@@ -118,9 +119,13 @@ async function fill(databaseUrl: string, size: number): Promise<{ categoryId: nu
         const raisedMinor = (i * 104_729) % goalMinor;
         rows.push({
           title: inAmharic ? `${amharic} ${name} #${i}` : `Help with ${english} ${name} #${i}`,
-          description: inAmharic
-            ? `${name} ${amharic} የእርስዎን ድጋፍ ይፈልጋል። ቤተሰቡ በሙሉ ያመሰግናል።`
-            : `${name} needs your support with ${english} a family in need. Every gift helps, and updates follow.`,
+          // A reference word shared by ten fundraisers at any size (same width, so no word is a
+          // prefix of another): a search as selective as a name or a village usually is.
+          description: `${
+            inAmharic
+              ? `${name} ${amharic} የእርስዎን ድጋፍ ይፈልጋል። ቤተሰቡ በሙሉ ያመሰግናል።`
+              : `${name} needs your support with ${english} a family in need. Every gift helps, and updates follow.`
+          } ref${String(i % Math.max(1, size / 10)).padStart(6, '0')}`,
           beneficiaryName: null,
           owner: owners[i % owners.length]!.id,
           category: categories[i % categories.length]!.id,
@@ -132,7 +137,8 @@ async function fill(databaseUrl: string, size: number): Promise<{ categoryId: nu
           fundedRank: fundedRank({ currency, raisedMinor, goalMinor }),
           goalRank: goalRank({ currency, raisedMinor, goalMinor }),
           donationCount: i % 40,
-          status: i % 20 === 0 ? 'CLOSED' : 'ACTIVE',
+          // Odd rows only, so the Amharic rows (every fourth) with the searched words stay listed.
+          status: i % 20 === 3 ? 'CLOSED' : 'ACTIVE',
           teamId: null,
           createdAt: new Date(now - (size - i) * 60_000),
           updatedAt: new Date(now - (size - i) * 60_000),

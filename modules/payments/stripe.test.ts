@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../api/config.ts';
+import { createLogger } from '../../api/logger.ts';
 import { paymentProviders } from '../../api/payment-providers.ts';
 import { fakeUser } from '../../tests/helpers/accounts.ts';
 import { startFakeStripe, stripeSignature, type FakeStripe } from '../../tests/helpers/fake-stripe.ts';
@@ -8,12 +9,13 @@ import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { DonationSchema, type DonationStatus } from '../donations/index.ts';
 import { FundraiserSchema, type Fundraiser } from '../fundraisers/index.ts';
-import { InvalidWebhook, PaymentEventSchema, PaymentSchema, stripeProvider } from './index.ts';
+import { createPaymentService, InvalidWebhook, PaymentEventSchema, PaymentSchema, stripeProvider } from './index.ts';
 
 const secretKey = 'sk_test_fake';
 const publishableKey = 'pk_test_fake';
 const webhookSecret = 'whsec_fake_endpoint_secret';
 const webhookPath = '/api/payments/webhooks/stripe';
+const silentLogger = createLogger('silent');
 
 describe('Stripe payments (official SDK against a local fake)', () => {
   let app: TestApp;
@@ -280,6 +282,23 @@ describe('Stripe payments (official SDK against a local fake)', () => {
     }
     assert.equal(await status(donationId), 'PENDING');
   });
+
+  it('reconciles a payment the donor completed but never came back from, when no webhook came either', async () => {
+    const f = await fundraiser();
+    const { donationId, ref } = await pay(f, '12.00');
+    const untouched = await pay(f, '3.00');
+    stripe.succeed(ref);
+    const tenMinutesAgo = new Date(Date.now() - 11 * 60_000);
+    await app.orm.em.fork().nativeUpdate(PaymentSchema, { providerRef: { $in: [ref, untouched.ref] } }, { createdAt: tenMinutesAgo });
+    const payments = createPaymentService({ providers: paymentProviders(app.config), publicUrl: app.config.PUBLIC_URL, logger: silentLogger });
+    const window = { from: new Date(Date.now() - 48 * 60 * 60_000), to: new Date(Date.now() - 10 * 60_000) };
+
+    assert.deepEqual(await payments.reconcile(app.orm.em.fork(), window), { asked: 2, settled: 1 });
+    assert.equal(await status(donationId), 'SUCCEEDED');
+    assert.equal(await status(untouched.donationId), 'PENDING', 'still open at Stripe');
+    assert.deepEqual(await totals(f), { raisedMinor: 1200, donationCount: 1 });
+    assert.deepEqual(await payments.reconcile(app.orm.em.fork(), window), { asked: 1, settled: 0 }, 'a settled payment is not asked about again');
+  });
 });
 
 describe('Stripe provider configuration', () => {
@@ -299,4 +318,5 @@ describe('Stripe provider configuration', () => {
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1', object: 'payment_intent' } } });
     await assert.rejects(provider.webhook!({ headers: { 'stripe-signature': stripeSignature(payload, '') }, rawBody: Buffer.from(payload) }), InvalidWebhook);
   });
+
 });
