@@ -132,12 +132,14 @@ export async function findFundraiserIds(em: EntityManager, filter: FundraiserFil
     const found = matches(em, terms);
     const order = filter.sort === 'relevance' ? found.order : orderings[filter.sort];
     // At most `searchDepth` rows, so the window count is cheap and saves a second query.
+    // `cross join` keeps the matches as the outer loop: SQLite would otherwise walk the status
+    // index of the whole table and probe the matches once per row (MySQL reads it as a join).
     const rows = (await connection.execute(
-      `select f.\`id\` as id, count(*) over () as total from ${found.sql} join \`fundraiser\` f on f.\`id\` = s.id where ${condition} order by ${order}, f.\`id\` desc ${limit}`,
+      `select f.\`id\` as id, count(*) over () as total from ${found.sql} cross join \`fundraiser\` f on f.\`id\` = s.id where ${condition} order by ${order}, f.\`id\` desc ${limit}`,
       [...found.params, ...params],
     )) as { id: number | string; total: number | string }[];
     if (rows.length || filter.page === 0) return { ids: rows.map((row) => Number(row.id)), total: Number(rows[0]?.total ?? 0) };
-    const [counted] = (await connection.execute(`select count(*) as total from ${found.sql} join \`fundraiser\` f on f.\`id\` = s.id where ${condition}`, [...found.params, ...params])) as { total: number | string }[];
+    const [counted] = (await connection.execute(`select count(*) as total from ${found.sql} cross join \`fundraiser\` f on f.\`id\` = s.id where ${condition}`, [...found.params, ...params])) as { total: number | string }[];
     return { ids: [], total: Number(counted?.total ?? 0) };
   }
 
