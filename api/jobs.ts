@@ -65,7 +65,7 @@ export function jobs(deps: { config: Config; mailer: Mailer; site: SiteHolder; p
 export async function rebuildSiteIfDataChanged(orm: MikroORM, config: Config, site: SiteHolder, log: Logger): Promise<void> {
   const result = await buildSiteIfStale(orm.em.fork(), config, log, { serving: site.current?.info ?? null });
   // By its id, not through `current`, which another server on the same folder may have switched since.
-  if (site.current?.info.id !== result.info.id) site.current = (await loadBuild(join(buildsDir, result.info.id))) ?? site.current;
+  if (site.current?.info.id !== result.info.id) site.current = (await loadBuild(join(buildsDir, result.info.id), site.current)) ?? site.current;
 }
 
 export function scheduleJobs(orm: MikroORM, config: Config, list: Job[], site: SiteHolder, logger: Logger): () => void {

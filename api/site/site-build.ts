@@ -29,6 +29,15 @@ export interface SiteBuild {
   /** Every file of the build by URL path, held in memory: a build never changes once made. */
   files: Map<string, StaticFile>;
   handler: AstroHandler | null;
+  /** The build whose server bundle `handler` comes from: this one, or an earlier one with the same sources. */
+  handlerBuildId: string | null;
+}
+
+/** Builds whose server bundle this process runs: their folders must outlive them (chunks load lazily). */
+const bundlesInUse = new Set<string>();
+
+export function bundleInUse(buildId: string): boolean {
+  return bundlesInUse.has(buildId);
 }
 
 /** What the site is built from besides data: its sources and the installed packages. */
@@ -68,12 +77,25 @@ export async function loadCurrentBuild(): Promise<SiteBuild | null> {
   return loadBuild(realpathSync(currentLink));
 }
 
-export async function loadBuild(dir: string): Promise<SiteBuild | null> {
+/**
+ * Loads a build. Given the build being replaced, a rebuild for data alone keeps its server
+ * bundle: pages rendered on demand read data from the API, not from the snapshot, and an
+ * imported module is never freed, so importing every data rebuild's copy (one every few
+ * minutes while donations come in) would grow the process without end.
+ */
+export async function loadBuild(dir: string, replacing: SiteBuild | null = null): Promise<SiteBuild | null> {
   const info = readBuildInfo(dir);
   if (!info) return null;
   const entry = join(dir, 'server', 'entry.mjs');
+  const sameSources = replacing !== null && replacing.info.sourceHash === info.sourceHash && replacing.handler !== null;
   // Each build has its own path, so importing a new one never hits the module cache of the old.
-  const handler = existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as { handler: AstroHandler }).handler : null;
+  const handler = sameSources
+    ? replacing.handler
+    : existsSync(entry)
+      ? ((await import(pathToFileURL(entry).href)) as { handler: AstroHandler }).handler
+      : null;
+  const handlerBuildId = sameSources ? replacing.handlerBuildId : handler ? info.id : null;
+  if (handlerBuildId) bundlesInUse.add(handlerBuildId);
   const clientDir = join(dir, 'client');
-  return { info, dir, clientDir, files: indexStaticFiles(clientDir), handler };
+  return { info, dir, clientDir, files: indexStaticFiles(clientDir), handler, handlerBuildId };
 }

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { buildsDir, currentLink, projectRoot, readBuildInfo, siteRoot, siteSourceHash, type BuildInfo } from './site-build.ts';
+import { buildsDir, bundleInUse, currentLink, projectRoot, readBuildInfo, siteRoot, siteSourceHash, type BuildInfo } from './site-build.ts';
 import { exportSnapshot, snapshotHash } from './snapshot.ts';
 
 export interface BuildEnv {
@@ -172,7 +172,7 @@ const keepOthersMs = 15 * 60_000;
  */
 function removeOldBuilds(keep: string, previous: string | undefined): void {
   for (const entry of readdirSync(buildsDir)) {
-    if (entry === keep || entry === previous) continue;
+    if (entry === keep || entry === previous || bundleInUse(entry)) continue;
     const dir = join(buildsDir, basename(entry));
     // Another server sharing the folder may be making a recent one, or serving it.
     const made = statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? 0;

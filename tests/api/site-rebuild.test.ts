@@ -47,6 +47,7 @@ describe('static rebuild from data', () => {
 
   it('rebuilds when the data shown on pages changes, switching builds with no failed or partial response', async () => {
     const before = app.site.current!.info.id;
+    const handlerBefore = app.site.current!.handler;
     await addTestimonial(app.orm.em.fork(), {
       name: 'Yonas Girma',
       nameAm: 'ዮናስ ግርማ',
@@ -85,6 +86,11 @@ describe('static rebuild from data', () => {
       assert.equal(page.status, 200, path);
       assert.match(await page.text(), /Rebuild marker 9c2e/, `${path} is pre-rendered with the category's first page`);
     }
+    // Data alone changed: the server bundle in memory serves on, from the folder it was loaded from.
+    assert.equal(app.site.current!.handler, handlerBefore);
+    assert.equal(app.site.current!.handlerBuildId, before);
+    const id = (await fetch(`${app.url}/api/fundraisers?size=1`).then((r) => r.json())).content[0].id;
+    assert.equal((await fetch(`${app.url}/fundraiser/${id}`)).status, 200, 'a page rendered on demand after the switch');
   });
 
   it('keeps its own build when another server on the same folder switches `current` to a build of other data', async () => {
