@@ -17,6 +17,8 @@ export interface BuildInfo {
   sourceHash: string;
   snapshotHash: string;
   scriptHashes: string[];
+  /** The address absolute links were made with; not a source (see buildSettingsHash), but baked into the server bundle. */
+  publicUrl?: string;
   builtAt: string;
 }
 
@@ -87,7 +89,8 @@ export async function loadBuild(dir: string, replacing: SiteBuild | null = null)
   const info = readBuildInfo(dir);
   if (!info) return null;
   const entry = join(dir, 'server', 'entry.mjs');
-  const sameSources = replacing !== null && replacing.info.sourceHash === info.sourceHash && replacing.handler !== null;
+  const sameSources =
+    replacing !== null && replacing.handler !== null && replacing.info.sourceHash === info.sourceHash && replacing.info.publicUrl === info.publicUrl && info.publicUrl !== undefined;
   // Each build has its own path, so importing a new one never hits the module cache of the old.
   const handler = sameSources
     ? replacing.handler

@@ -82,7 +82,7 @@ async function build(em: EntityManager, env: BuildEnv, log: Logger, force: boole
   }
 
   const clientDir = join(out, 'client');
-  const info: BuildInfo = { id, sourceHash, snapshotHash: dataHash, scriptHashes: inlineScriptHashes(clientDir), builtAt: new Date().toISOString() };
+  const info: BuildInfo = { id, sourceHash, snapshotHash: dataHash, scriptHashes: inlineScriptHashes(clientDir), publicUrl: env.PUBLIC_URL, builtAt: new Date().toISOString() };
   await precompress(clientDir);
   writeFileSync(join(out, 'build-info.json'), JSON.stringify(info, null, 2));
 
