@@ -131,12 +131,7 @@ export function createApp(deps: AppDependencies): App {
   });
   app.use(mediaFiles(config.MEDIA_DIR));
   app.use(
-    siteServer(site, (ctx) => ({
-      em: ctx.state.em,
-      lang: ctx.state.lang,
-      requestId: ctx.state.requestId,
-      apiBase: config.INTERNAL_API_URL ?? arrivalBase(ctx.req.socket),
-    })),
+    siteServer(site, (ctx) => ({ apiBase: config.INTERNAL_API_URL ?? arrivalBase(ctx.req.socket) })),
   );
   app.use(() => {
     throw new NotFound();

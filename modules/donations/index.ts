@@ -1,7 +1,7 @@
 export { DonationSchema, donationStatuses, paymentMethods } from './donation.entity.ts';
 export type { Donation, DonationStatus, PaymentMethod } from './donation.entity.ts';
 export { settleDonation, expireAbandoned, pendingLifetimeMs } from './donation.states.ts';
-export { createDonation, findDonation, listSucceeded, donationView, shownName, minimumDonationMinor } from './donation.service.ts';
+export { createDonation, findDonation, listSucceeded, donationView } from './donation.service.ts';
 export type { DonationLimits, DonationView, PublicDonationView } from './donation.service.ts';
 export { donationRoutes } from './donation.routes.ts';
 export { DonationSettled, donationErrorCodes } from './donation.errors.ts';

@@ -1,9 +1,9 @@
-export { PaymentSchema, PaymentEventSchema, paymentStatuses, sandboxOutcomes } from './payment.entity.ts';
+export { PaymentSchema, PaymentEventSchema } from './payment.entity.ts';
 export type { Payment, PaymentStatus, SandboxOutcome } from './payment.entity.ts';
 export { createPaymentService } from './payment.service.ts';
-export type { PaymentService, PaymentStartView, PaymentResultView } from './payment.service.ts';
+export type { PaymentService } from './payment.service.ts';
 export type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest, Started, WebhookEvent, WebhookRequest } from './payment.provider.ts';
-export { sandboxProvider, sandboxCheckoutPath } from './payment.sandbox.ts';
+export { sandboxProvider } from './payment.sandbox.ts';
 export { stripeProvider } from './stripe.provider.ts';
 export { paypalProvider } from './paypal.provider.ts';
 export { paypalErrorCodes } from './paypal.errors.ts';
