@@ -6,16 +6,16 @@ import { accountRoutes, createAccountService, createGoogleVerifier } from '../mo
 import { createCaptcha } from '../modules/captcha/index.ts';
 import { catalogueRoutes } from '../modules/catalogue/index.ts';
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
-import { donationRoutes } from '../modules/donations/index.ts';
+import { donationRoutes, donationRowsExist } from '../modules/donations/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
-import { createMediaService, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
-import { createPaymentService, paymentRoutes, type PaymentService } from '../modules/payments/index.ts';
-import { receiptMailer, receiptRoutes } from '../modules/receipts/index.ts';
-import { sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
+import { createMediaService, MediaSchema, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
+import { createPaymentService, donateForm, paymentRoutes, type PaymentService } from '../modules/payments/index.ts';
+import { receiptComposer, receiptMailKind, receiptRoutes } from '../modules/receipts/index.ts';
+import { sessionCookie, sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
 import { testimonialRoutes } from '../modules/testimonials/index.ts';
 import type { Config } from './config.ts';
-import { paymentProviders } from './payment-providers.ts';
+import { logPaymentRails, paymentProviders } from './payment-providers.ts';
 import {
   errorHandler,
   jsonBody,
@@ -66,7 +66,7 @@ export function createApp(deps: AppDependencies): App {
   const { config, orm, logger, mailer, site } = deps;
   const app = new Koa<AppState, AppContextExtras>({ proxy: config.TRUST_PROXY });
   const secure = config.PUBLIC_URL.startsWith('https:');
-  const tokens = xsrfTokens({ secret: config.SESSION_SECRET, secure });
+  const tokens = xsrfTokens({ secret: config.SESSION_SECRET, secure, sessionCookie });
   const microCache = createMicroCache({ ttlMs: 5_000, tokens, headers: answerHeaders(config.PUBLIC_URL), logger });
 
   const captcha = createCaptcha({
@@ -75,23 +75,30 @@ export function createApp(deps: AppDependencies): App {
     minScore: config.RECAPTCHA_MIN_SCORE,
     logger,
   });
-  const accounts = createAccountService({ mailer, publicUrl: config.PUBLIC_URL, logger });
+  const accounts = createAccountService({ mailer, publicUrl: config.PUBLIC_URL, secret: config.SESSION_SECRET, logger, ownsAvatar: async (em, user, id) => (await em.count(MediaSchema, { id, entityType: 'USER', entityId: user.id, owner: user.id })) > 0 });
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, logger });
   const media = createMediaService({ mediaDir: config.MEDIA_DIR, authorisers: { FUNDRAISER: authoriseFundraiserMedia } });
-  const fundraisers = createFundraiserService({ media });
+  const fundraisers = createFundraiserService({ media, donationRowsExist });
+  mailer.composer(receiptMailKind, receiptComposer({ publicUrl: config.PUBLIC_URL }));
+  const rails = paymentProviders(config);
+  logPaymentRails(rails, logger);
   const payments = createPaymentService({
-    providers: paymentProviders(config),
+    providers: rails,
     publicUrl: config.PUBLIC_URL,
     logger,
-    onSucceeded: receiptMailer({ mailer, publicUrl: config.PUBLIC_URL, logger }),
+    receiptMail: {
+      queue: (tx, donationId) => mailer.enqueue(tx, { kind: receiptMailKind, ref: String(donationId) }),
+      send: (em, queuedId) => mailer.deliverQueued(em, queuedId),
+    },
   });
 
+  const donationLimits = { USD: config.DONATION_MAX_USD, ETB: config.DONATION_MAX_ETB };
   const definitions: RouteDefinition[] = [
     ...accountRoutes({ accounts, captcha, google }),
     ...catalogueRoutes(orm.em),
     ...fundraiserRoutes(fundraisers),
     ...mediaRoutes(media),
-    ...donationRoutes({ captcha, limits: { USD: config.DONATION_MAX_USD, ETB: config.DONATION_MAX_ETB } }),
+    ...donationRoutes({ captcha, limits: donationLimits }),
     ...paymentRoutes({ payments, captcha }),
     ...receiptRoutes({ captcha }),
     ...testimonialRoutes,
@@ -123,15 +130,17 @@ export function createApp(deps: AppDependencies): App {
     secure,
     lifetimes: sessionLifetimesFor({ idleMinutes: config.SESSION_IDLE_MINUTES, rememberedIdleMinutes: config.SESSION_REMEMBERED_IDLE_MINUTES }),
   });
-  app.use((ctx, next) => (ctx.path.startsWith('/api/') ? sessionMiddleware(ctx, next) : next()));
+  // Sessions for the API, and for the donate page's plain form (which binds the donation to this browser).
+  app.use((ctx, next) => (ctx.path.startsWith('/api/') || ctx.method === 'POST' ? sessionMiddleware(ctx, next) : next()));
   app.use(routes(definitions, { microCache }));
+  app.use(donateForm({ payments, limits: donationLimits, publicUrl: config.PUBLIC_URL }));
   app.use((ctx, next) => {
     if (ctx.path.startsWith('/api/')) throw new NotFound('route_not_found');
     return next();
   });
   app.use(mediaFiles(config.MEDIA_DIR));
   app.use(
-    siteServer(site, (ctx) => ({ apiBase: config.INTERNAL_API_URL ?? arrivalBase(ctx.req.socket) })),
+    siteServer(site, (ctx) => ({ apiBase: config.INTERNAL_API_URL ?? arrivalBase(ctx.req.socket) }), { renders: config.SITE_RENDERS }),
   );
   app.use(() => {
     throw new NotFound();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -62,6 +63,11 @@ const schema = z.object({
   SITE_REBUILD_CRON: z.string().default('*/5 * * * *'),
   /** Where on-demand pages call /api; unset, the address and port each request came in on. */
   INTERNAL_API_URL: optional.pipe(z.url({ message: 'must be an absolute URL such as http://127.0.0.1:8080' }).optional()),
+  /**
+   * Pages rendered on demand at once (api/site/render-gate.ts). Rendering is CPU work on the
+   * event loop that also answers the pages' own API calls, so more at once only slows each.
+   */
+  SITE_RENDERS: z.coerce.number().int().min(1).max(1000).default(2 * availableParallelism()),
   /**
    * Idle timeouts of a session (spec section 9), without and with remember-me. The site's
    * inactivity timers follow them through /api/auth/status, so server and browser agree.

@@ -1,17 +1,34 @@
+import type { Logger } from 'pino';
 import { paypalProvider, sandboxProvider, stripeProvider, type PaymentProvider } from '../modules/payments/index.ts';
 import { ConfigError, type Config } from './config.ts';
 
+type Rails = Partial<Record<'STRIPE' | 'PAYPAL', PaymentProvider>>;
+
 /**
- * The provider behind each payment method: the real one when its keys are set, the sandbox
- * otherwise (design: a fresh install is a complete product).
+ * The provider behind each payment method: the real one when its keys are set; otherwise the
+ * labelled sandbox outside production (design: a fresh install is a complete product), and
+ * nothing at all in production, where a sandbox "payment" would count in real totals.
  */
-export function paymentProviders(config: Config): Record<'STRIPE' | 'PAYPAL', PaymentProvider> {
-  return { STRIPE: stripe(config), PAYPAL: paypal(config) };
+export function paymentProviders(config: Config): Rails {
+  const rails: Rails = {};
+  const stripe = stripeRail(config);
+  const paypal = paypalRail(config);
+  if (stripe) rails.STRIPE = stripe;
+  if (paypal) rails.PAYPAL = paypal;
+  return rails;
 }
 
-function stripe(config: Config): PaymentProvider {
+/** One line at start-up that says which rails take money, which are the sandbox and which are off. */
+export function logPaymentRails(rails: Rails, logger: Logger): void {
+  const state = (method: 'STRIPE' | 'PAYPAL') => (rails[method] ? (rails[method].sandbox ? 'sandbox (no money moves)' : 'live') : 'unavailable (no keys)');
+  const summary = { STRIPE: state('STRIPE'), PAYPAL: state('PAYPAL') };
+  if (Object.values(rails).every((rail) => !rail)) logger.warn(summary, 'no payment rail is available: donations cannot be paid');
+  else logger.info(summary, 'payment rails');
+}
+
+function stripeRail(config: Config): PaymentProvider | null {
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey } = config;
-  if (!secretKey && !publishableKey) return sandboxProvider('STRIPE');
+  if (!secretKey && !publishableKey) return config.NODE_ENV === 'production' ? null : sandboxProvider('STRIPE');
   // Half a configuration must not quietly fall back to the sandbox, whose checkout lets anyone mark a payment paid.
   if (!secretKey || !publishableKey) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: set both, or neither for the sandbox');
@@ -19,9 +36,9 @@ function stripe(config: Config): PaymentProvider {
   return stripeProvider({ secretKey, publishableKey, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE });
 }
 
-function paypal(config: Config): PaymentProvider {
+function paypalRail(config: Config): PaymentProvider | null {
   const { PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret } = config;
-  if (!clientId && !clientSecret) return sandboxProvider('PAYPAL');
+  if (!clientId && !clientSecret) return config.NODE_ENV === 'production' ? null : sandboxProvider('PAYPAL');
   if (!clientId || !clientSecret) {
     throw new ConfigError('Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both, or neither for the sandbox');
   }

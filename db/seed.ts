@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ensureAdmin, UserSchema } from '../modules/accounts/index.ts';
 import { seedReferenceData } from '../modules/catalogue/index.ts';
-import { seedDemoFundraisers } from '../modules/fundraisers/index.ts';
+import { authoriseFundraiserMedia, seedDemoFundraisers } from '../modules/fundraisers/index.ts';
 import { createMediaService } from '../modules/media/index.ts';
 import { addTestimonial, demoTestimonials, listPublishedTestimonials } from '../modules/testimonials/index.ts';
 
@@ -28,7 +28,7 @@ export async function seedDemoIfEmpty(em: EntityManager, options: { mediaDir: st
   for (const testimonial of demoTestimonials) await addTestimonial(em, testimonial);
   // Never a fixed password: a demo database that ends up on a public host must not open with a known one.
   const admin = await ensureAdmin(em, { email: demoAdminEmail, firstName: 'Demo', lastName: 'Admin' });
-  // Seeding stores pictures for its own organisers, so no upload permission is consulted.
-  const fundraisers = await seedDemoFundraisers(em, createMediaService({ mediaDir: options.mediaDir, authorisers: {} }));
+  // Pictures are stored as each organiser's own uploads, under the same rules (and image cap) as theirs.
+  const fundraisers = await seedDemoFundraisers(em, createMediaService({ mediaDir: options.mediaDir, authorisers: { FUNDRAISER: authoriseFundraiserMedia } }));
   return { admin: { email: admin.user.email, password: admin.password! }, fundraisers };
 }

@@ -9,6 +9,7 @@ import { openDatabase, migrate, seedReference } from '../db/index.ts';
 import { ensureVerifiedUser } from '../modules/accounts/index.ts';
 import { CategorySchema, LocationSchema } from '../modules/catalogue/index.ts';
 import { FundraiserSchema } from '../modules/fundraisers/index.ts';
+import { fromMinor, wholeToMinor } from '../modules/money/index.ts';
 import { TestClient } from '../tests/helpers/http-client.ts';
 import { freshDatabase, reachable, startServer } from './bench-support.ts';
 
@@ -80,9 +81,9 @@ async function main() {
         let expectedMinor = 0;
         const read = async (client: TestClient) => expectOk(await client.request('GET', `/api/fundraisers/${fundraiserId}`), 'read');
         const donate = async (client: TestClient, i: number) => {
-          const minor = 100 + (i % 9_900);
+          const minor = wholeToMinor(1, 'USD') + (i % 9_900);
           const created = await client.request('POST', '/api/donations', {
-            json: { fundraiserId, amount: (minor / 100).toFixed(2), donorName: `Donor ${i}`, donorEmail: `donor${i}@bench.example`, currency: 'USD' },
+            json: { fundraiserId, amount: fromMinor(minor, 'USD'), donorName: `Donor ${i}`, donorEmail: `donor${i}@bench.example`, currency: 'USD' },
           });
           expectOk(created, 'create');
           const started = await client.request('POST', '/api/payments', { json: { donationId: created.data.id, paymentMethod: 'STRIPE' } });

@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { SessionHandle } from '../../modules/sessions/index.ts';
 import type { Language } from './language.ts';
+import type { XsrfHandle } from './xsrf.ts';
 
 export interface AppState {
   requestId: string;
@@ -13,6 +14,8 @@ export interface AppState {
   clientIp: string;
   /** Present on /api requests. */
   session: SessionHandle;
+  /** The anti-forgery token of this browser, renewed when its session cookie changes. */
+  xsrf: XsrfHandle;
 }
 
 export interface AppContextExtras {

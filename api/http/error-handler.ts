@@ -1,4 +1,4 @@
-import { NotFoundError } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, NotFoundError } from '@mikro-orm/core';
 import type { AppContext, AppMiddleware } from './context.ts';
 import { AppError } from './errors.ts';
 import { message } from './messages.ts';
@@ -15,6 +15,8 @@ export function errorHandler(renderErrorPage: (ctx: AppContext, status: number) 
     } catch (caught) {
       const error = normalise(caught);
       if (error.status >= 500) ctx.state.log.error({ err: caught }, 'unhandled error');
+      // The client gets a plain 409; the log keeps the statement, which names the check the code lacked.
+      else if (caught instanceof ForeignKeyConstraintViolationException) ctx.state.log.warn({ err: caught }, 'foreign key refused a change');
       ctx.status = error.status;
       for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
       if (!ctx.path.startsWith('/api/') && ctx.method === 'GET' && ctx.accepts('html') === 'html') {
@@ -34,6 +36,9 @@ export function errorHandler(renderErrorPage: (ctx: AppContext, status: number) 
 function normalise(caught: unknown): AppError {
   if (caught instanceof AppError) return caught;
   if (caught instanceof NotFoundError) return new AppError(404, 'not_found');
+  // A row that refers to one just deleted, or a delete of one still referred to: the state
+  // changed under the request, which is a conflict to reload and retry, not a server fault.
+  if (caught instanceof ForeignKeyConstraintViolationException) return new AppError(409, 'conflict');
   const status = (caught as { status?: unknown; expose?: unknown }).status;
   // Errors raised by Koa itself (ctx.throw, body limits) carry a client status and are safe to report by code.
   if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -11,7 +11,7 @@ export { jsonBody } from './body.ts';
 export { errorHandler } from './error-handler.ts';
 export { requestContext } from './request-context.ts';
 export { xsrfProtection, xsrfTokens } from './xsrf.ts';
-export type { XsrfTokens } from './xsrf.ts';
+export type { XsrfTokens, XsrfHandle } from './xsrf.ts';
 export { createMicroCache } from './micro-cache.ts';
 export type { MicroCache } from './micro-cache.ts';
 export { securityHeaders, contentSecurityPolicy, answerHeaders } from './security-headers.ts';

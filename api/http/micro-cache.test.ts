@@ -7,7 +7,7 @@ import { createMicroCache, type MicroCache } from './micro-cache.ts';
 import { xsrfTokens } from './xsrf.ts';
 
 describe('micro cache', () => {
-  const tokens = xsrfTokens({ secret: 'a-secret-long-enough-for-the-test-000000', secure: false });
+  const tokens = xsrfTokens({ secret: 'a-secret-long-enough-for-the-test-000000', secure: false, sessionCookie: 'sid' });
   let cache: MicroCache;
   let server: Server;
   let url: string;
@@ -42,7 +42,7 @@ describe('micro cache', () => {
     const first = await fetch(`${url}/api/locations`);
     const cookie = first.headers.get('set-cookie')?.split(';')[0];
     assert.match(cookie ?? '', /^XSRF-TOKEN=/);
-    assert.ok(tokens.isValid(cookie?.slice('XSRF-TOKEN='.length)));
+    assert.ok(tokens.isValid(cookie?.slice('XSRF-TOKEN='.length), undefined));
     const returning = await fetch(`${url}/api/locations`, { headers: { Cookie: `lang=am; ${cookie}` } });
     assert.equal(returning.headers.get('set-cookie'), null);
     const forged = await fetch(`${url}/api/locations`, { headers: { Cookie: 'XSRF-TOKEN=made.up' } });

@@ -42,7 +42,8 @@ export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; h
       res.setHeader('X-Request-Id', requestId);
       for (const [name, value] of options.headers) res.setHeader(name, value);
       const cookie = req.headers.cookie ? cookiePattern.exec(req.headers.cookie)?.[1] : undefined;
-      if (!options.tokens.isValid(cookie)) res.setHeader('Set-Cookie', options.tokens.newCookie());
+      const sessionToken = options.tokens.sessionTokenIn(req.headers.cookie);
+      if (!options.tokens.isValid(cookie, sessionToken)) res.setHeader('Set-Cookie', options.tokens.newCookie(sessionToken));
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': entry.body.length, 'Cache-Control': entry.cacheControl });
       res.end(entry.body);
       if (options.logger.isLevelEnabled('info')) {

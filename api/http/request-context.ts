@@ -16,6 +16,7 @@ class RequestState {
   readonly lang: Language;
   readonly clientIp: string;
   session!: AppState['session'];
+  xsrf!: AppState['xsrf'];
   readonly #orm: MikroORM;
   readonly #logger: Logger;
   #em: EntityManager | undefined;

@@ -2,7 +2,8 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { z } from 'zod';
 import type { AppContext, AppMiddleware } from './context.ts';
 import type { MicroCache } from './micro-cache.ts';
-import { parseOrThrow } from './validation.ts';
+import { ValidationFailed, type FieldErrors } from './errors.ts';
+import { check, type Checked } from './validation.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -55,9 +56,19 @@ export function routes(definitions: readonly RouteDefinition[], options: { micro
     if (!found) return next();
     const definition = found.store as RouteDefinition;
     const lang = ctx.state.lang;
-    const body = definition.body ? parseOrThrow(definition.body, ctx.request.body, lang) : undefined;
-    const query = definition.query ? parseOrThrow(definition.query, ctx.query, lang) : undefined;
-    const params = definition.params ? parseOrThrow(definition.params, found.params, lang) : undefined;
+    // Every field's problem in one answer, wherever in the request (body, query, path) it was.
+    const problems: FieldErrors = {};
+    let failed = false;
+    const valid = (checked: Checked<unknown>) => {
+      if (checked.ok) return checked.data;
+      failed = true;
+      Object.assign(problems, checked.fields);
+      return undefined;
+    };
+    const body = definition.body ? valid(check(definition.body, ctx.request.body, lang)) : undefined;
+    const query = definition.query ? valid(check(definition.query, ctx.query, lang)) : undefined;
+    const params = definition.params ? valid(check(definition.params, found.params, lang)) : undefined;
+    if (failed) throw new ValidationFailed(problems);
     const result = await definition.handler({ body, query, params, ctx });
     if (ctx.body === undefined && ctx.status === 404) {
       ctx.status = definition.status ?? (result === undefined ? 204 : 200);

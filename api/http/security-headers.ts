@@ -14,13 +14,16 @@ const analytics = ['https://www.googletagmanager.com', 'https://*.google-analyti
 export function contentSecurityPolicy(options: { publicUrl: string; scriptHashes: readonly string[] }): string {
   const https = options.publicUrl.startsWith('https:');
   const self = "'self'";
+  // The configured origin: the same as 'self' when the site is reached by its public address,
+  // and the API's address when a page is opened through another name (a proxy, a preview).
+  const origin = new URL(options.publicUrl).origin;
   const directives: Record<string, string[]> = {
     'default-src': [self],
     'script-src': [self, ...options.scriptHashes.map((h) => `'${h}'`), 'https://js.stripe.com', ...paypal, 'https://accounts.google.com/gsi/client', ...recaptcha, ...analytics],
     'style-src': [self, "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
     'img-src': [self, 'data:', 'blob:', ...paypal, ...analytics, 'https://*.googleusercontent.com'],
     'font-src': [self],
-    'connect-src': [self, 'http://localhost:8080', ...stripe, ...paypal, ...google, ...recaptcha, ...analytics],
+    'connect-src': [self, origin, ...stripe, ...paypal, ...google, ...recaptcha, ...analytics],
     'frame-src': [self, ...stripe, ...paypal, ...google, ...recaptcha],
     'object-src': ["'none'"],
     'base-uri': [self],

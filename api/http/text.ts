@@ -1,11 +1,52 @@
 /** Text fields of requests, normalised the same way everywhere before zod checks their length. */
 
-/** Line breaks become \n; control characters other than line breaks and tabs are dropped. */
-export const plainText = (value: string): string =>
-  value
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .trim();
+/**
+ * Characters no person types into a form: C0 controls other than tab and line breaks, DEL,
+ * C1 controls, and the bidirectional embeddings, overrides and isolates that make a name or
+ * title read differently from what it stores (after U+202E, the rest is shown backwards).
+ */
+const refusedCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+const mostFieldsNamed = 20;
+
+/**
+ * Where in a parsed request value (JSON body, query, path parameters, form fields) a string
+ * holds a refused character, as dotted field paths ('_' for the value itself). Iterative, so
+ * a deeply nested body cannot exhaust the stack, and it stops at a few fields, which is enough
+ * to tell a person what to fix.
+ */
+export function fieldsWithRefusedCharacters(value: unknown): string[] {
+  const found: string[] = [];
+  // Each entry links to its parent, so a path is spelled out only for a field that is refused.
+  const pending: FieldNode[] = [{ value, key: '', parent: null }];
+  for (let node = pending.pop(); node && found.length < mostFieldsNamed; node = pending.pop()) {
+    if (typeof node.value === 'string') {
+      if (refusedCharacters.test(node.value)) found.push(pathOf(node));
+    } else if (node.value !== null && typeof node.value === 'object') {
+      for (const [key, child] of Object.entries(node.value)) {
+        const childNode = { value: child, key, parent: node };
+        if (refusedCharacters.test(key)) found.push(pathOf(childNode));
+        else pending.push(childNode);
+      }
+    }
+  }
+  return found;
+}
+
+interface FieldNode {
+  value: unknown;
+  key: string;
+  parent: FieldNode | null;
+}
+
+function pathOf(node: FieldNode): string {
+  const keys: string[] = [];
+  for (let at: FieldNode | null = node; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.length ? keys.reverse().join('.') : '_';
+}
+
+/** Line breaks become \n (control characters never get this far: the request is refused first). */
+export const plainText = (value: string): string => value.replace(/\r\n?/g, '\n').trim();
 
 /** A single line: any run of whitespace (line breaks included) becomes one space. */
 export const oneLine = (value: string): string => plainText(value).replace(/\s+/g, ' ');

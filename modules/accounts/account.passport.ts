@@ -4,6 +4,7 @@ import passportLocal from 'passport-local';
 import { Unauthorized, type AppContext } from '../../api/http/index.ts';
 import type { AccountService } from './account.service.ts';
 import type { GoogleVerifier } from './google.ts';
+import { trustedDeviceCookie } from './trusted-device.ts';
 import type { User } from './user.entity.ts';
 
 export type StrategyName = 'local' | 'google-id-token';
@@ -30,7 +31,8 @@ export function createAuthenticator(accounts: AccountService, google: GoogleVeri
       { usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: false },
       (req, email, password, done) => {
         const ctx = koaContext(req);
-        accounts.authenticatePassword(ctx.state.em, { email, password, ip: ctx.state.clientIp }).then(
+        const device = ctx.cookies.get(trustedDeviceCookie);
+        accounts.authenticatePassword(ctx.state.em, { email, password, ip: ctx.state.clientIp, device }).then(
           (user) => done(null, user ?? false),
           (error: unknown) => done(error),
         );

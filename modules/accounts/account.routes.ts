@@ -36,10 +36,17 @@ function afterAnswer(ctx: AppContext, what: string, work: (em: EntityManager) =>
   void work(em).catch((error: unknown) => log.error({ err: error }, `${what} failed`));
 }
 
-async function signIn(ctx: AppContext, user: User, rememberMe: boolean) {
+/** The browser has just proved it is the user's: guesses at the account from elsewhere cannot pause it (sign-in-limits.ts). */
+function trustBrowser(ctx: AppContext, accounts: AccountService, user: User): void {
+  const cookie = accounts.trustedDeviceCookie(user);
+  ctx.cookies.set(cookie.name, cookie.value, cookie.options);
+}
+
+async function signIn(ctx: AppContext, accounts: AccountService, user: User, rememberMe: boolean) {
   // A fresh session id at every sign-in: an id planted before sign-in is worthless after it.
   await ctx.state.session.start({ userId: user.id, rememberMe });
   forgetCurrentUser(ctx);
+  trustBrowser(ctx, accounts, user);
   return userView(ctx.state.em, user);
 }
 
@@ -53,15 +60,16 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
       method: 'post',
       path: '/api/auth/register',
       tag,
-      summary: 'Create an account; mails a link to verify the e-mail address',
+      summary: 'Create an account and mail a link to verify the e-mail address; for an address that has an account, mail its owner instead and answer alike',
       query: captchaOnlyQuery,
       body: registerRequest,
-      response: userResponse,
+      response: acceptedResponse,
       status: 201,
       handler: async ({ body, ctx }) => {
         await captcha.require(ctx);
-        const user = await accounts.register(ctx.state.em, body, { ip: ctx.state.clientIp, lang: ctx.state.lang });
-        return userView(ctx.state.em, user);
+        const registration = await accounts.register(ctx.state.em, body, { ip: ctx.state.clientIp, lang: ctx.state.lang });
+        afterAnswer(ctx, 'registration mail', (em) => accounts.sendRegistrationMail(em, registration));
+        return { accepted: true };
       },
     }),
     route({
@@ -101,7 +109,7 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
       response: userResponse,
       handler: async ({ body, ctx }) => {
         const user = await authenticator.authenticate(ctx, 'local');
-        return signIn(ctx, user, body.rememberMe ?? false);
+        return signIn(ctx, accounts, user, body.rememberMe ?? false);
       },
     }),
     route({
@@ -114,7 +122,7 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
       handler: async ({ body, ctx }) => {
         if (!google.enabled) throw new AppError(503, 'google_sign_in_disabled');
         const user = await authenticator.authenticate(ctx, 'google-id-token');
-        return signIn(ctx, user, body.rememberMe ?? false);
+        return signIn(ctx, accounts, user, body.rememberMe ?? false);
       },
     }),
     route({
@@ -186,11 +194,12 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
       handler: async ({ query, body, ctx }) => {
         await captcha.require(ctx);
         const current = ctx.state.session.current;
-        await accounts.resetPassword(
+        const user = await accounts.resetPassword(
           ctx.state.em,
           { token: query.token, newPassword: body.newPassword, keepSession: current ? { id: current.id, userId: current.userId ?? null } : null },
           { lang: ctx.state.lang },
         );
+        trustBrowser(ctx, accounts, user);
         return { reset: true };
       },
     }),

@@ -4,24 +4,17 @@ import type { Logger } from 'pino';
 import { Conflict, Forbidden, NotFound, ValidationFailed, message, type Language } from '../../api/http/index.ts';
 import { LocationSchema } from '../catalogue/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { check, consume, reset, type Limit } from '../rate-limits/index.ts';
+import { consume, record, secondsUntilFree, type Limit } from '../rate-limits/index.ts';
 import { destroyUserSessions } from '../sessions/index.ts';
-import { passwordResetMail, verificationMail } from './account.mails.ts';
+import { existingAccountMail, passwordResetMail, verificationMail } from './account.mails.ts';
 import { consumeToken, expireTokens, findLiveToken, issueToken } from './account-token.service.ts';
 import type { GoogleIdentity } from './google.ts';
 import { generatePassword, hashPassword, needsRehash, passwordProblem, passwordRules, verifyAgainstDummy, verifyPassword } from './password.ts';
+import { checkSignIn, forgetFailedSignIns, recordFailedSignIn, recordFailedSignInFrom, recordSuccessfulSignIn } from './sign-in-limits.ts';
+import { trustedDevices, type TrustedDeviceCookie } from './trusted-device.ts';
 import { UserSchema, type User, type UserLanguage } from './user.entity.ts';
 
-/**
- * Failed sign-ins only: 5 per account and 20 per client address in 15 minutes. A success
- * clears the account's count, so a person who mistypes twice is not punished later.
- */
-export const loginLimits = {
-  perAccount: { limit: 5, windowMs: 15 * 60_000 },
-  perAddress: { limit: 20, windowMs: 15 * 60_000 },
-} as const satisfies Record<string, Limit>;
-
-/** Mails on request (new verification link, reset link): enough for a person, too few to bomb an inbox. */
+/** Mails on request (new verification link, reset link, note to an existing account's owner): enough for a person, too few to bomb an inbox. */
 export const mailRequestLimits = {
   perEmail: { limit: 5, windowMs: 60 * 60_000 },
   perAddress: { limit: 20, windowMs: 60 * 60_000 },
@@ -47,8 +40,23 @@ export interface ProfileInput {
   avatarMediaId?: number | null | undefined;
 }
 
+/**
+ * What a registration did. The caller answers the same whichever it was, so that the form
+ * cannot be used to learn who has an account; only the mail that follows differs.
+ */
+export interface Registration {
+  userId: number;
+  created: boolean;
+}
+
+/** Whether media `mediaId` is `user`'s own avatar image (given by the composition root: media depends on this module). */
+export type AvatarCheck = (em: EntityManager, user: User, mediaId: number) => Promise<boolean>;
+
 export interface AccountService {
-  register(em: EntityManager, input: RegisterInput, from: { ip: string; lang: Language }): Promise<User>;
+  /** Creates the account, or finds the one that has this address and changes nothing in it. */
+  register(em: EntityManager, input: RegisterInput, from: { ip: string; lang: Language }): Promise<Registration>;
+  /** A verification link to a new account; to an existing one's owner, a note that they already have it. */
+  sendRegistrationMail(em: EntityManager, registration: Registration): Promise<void>;
   verifyEmail(em: EntityManager, token: string): Promise<User>;
   /** Throws 429 when too many mails were asked for this address or from this client. */
   limitMailRequests(em: EntityManager, kind: 'verify' | 'reset', email: string, ip: string): Promise<void>;
@@ -56,9 +64,14 @@ export interface AccountService {
   sendVerificationMailTo(em: EntityManager, email: string): Promise<void>;
   /** Mails a reset link when an account has this address; otherwise does nothing. */
   sendPasswordResetMailTo(em: EntityManager, email: string): Promise<void>;
-  /** The user, or null for a wrong e-mail or password; 429 when locked out, 403 while the e-mail is unverified. */
-  authenticatePassword(em: EntityManager, input: { email: string; password: string; ip: string }): Promise<User | null>;
+  /**
+   * The user, or null for a wrong e-mail or password; 429 while paused (sign-in-limits.ts), 403
+   * while the e-mail is unverified. `device` is the browser's trusted-device cookie, if any.
+   */
+  authenticatePassword(em: EntityManager, input: { email: string; password: string; ip: string; device: string | undefined }): Promise<User | null>;
   recordFailedSignIn(em: EntityManager, ip: string): Promise<void>;
+  /** The cookie marking the browser `user` has just signed in or reset their password from as one of theirs (sign-in-limits.ts). */
+  trustedDeviceCookie(user: User): TrustedDeviceCookie;
   signInWithGoogle(em: EntityManager, identity: GoogleIdentity, from: { lang: Language }): Promise<User>;
   checkResetToken(em: EntityManager, token: string): Promise<User>;
   /** Sets the password and ends every session of the user except `keepSession` when it is theirs. */
@@ -94,8 +107,16 @@ function assertStrongPassword(password: string, identity: { email?: string; firs
   throw new ValidationFailed({ [field]: text });
 }
 
-export function createAccountService(deps: { mailer: Mailer; publicUrl: string; logger?: Logger }): AccountService {
+export function createAccountService(deps: {
+  mailer: Mailer;
+  publicUrl: string;
+  /** Signs trusted-device cookies. */
+  secret: string;
+  ownsAvatar: AvatarCheck;
+  logger?: Logger;
+}): AccountService {
   const base = deps.publicUrl.replace(/\/+$/, '');
+  const devices = trustedDevices({ secret: deps.secret, secure: deps.publicUrl.startsWith('https:') });
 
   async function mailVerification(em: EntityManager, user: User): Promise<void> {
     const token = await issueToken(em, user, 'VERIFY_EMAIL');
@@ -107,10 +128,13 @@ export function createAccountService(deps: { mailer: Mailer; publicUrl: string; 
       await consume(em, `register:ip:${from.ip}`, registerLimits.perAddress);
       const email = normaliseEmail(input.email);
       assertStrongPassword(input.password, { email, firstName: input.firstName, lastName: input.lastName }, from.lang, 'password');
-      if (await em.count(UserSchema, { email })) throw new Conflict('email_taken');
+      // Hashed even when the address is taken, the slow part of the work: the time of the answer must not tell either.
+      const passwordHash = await hashPassword(input.password);
+      const existing = await em.findOne(UserSchema, { email }, { fields: ['id'] });
+      if (existing) return { userId: existing.id, created: false };
       const user = em.create(UserSchema, {
         email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
         language: input.language ?? from.lang,
@@ -120,12 +144,25 @@ export function createAccountService(deps: { mailer: Mailer; publicUrl: string; 
       try {
         await em.flush();
       } catch (error) {
-        // Two sign-ups for one address at the same moment: the unique index decides.
-        if (error instanceof UniqueConstraintViolationException) throw new Conflict('email_taken');
-        throw error;
+        if (!(error instanceof UniqueConstraintViolationException)) throw error;
+        // Two sign-ups for one address at the same moment: the unique index decides, and the later one is an existing account.
+        em.clear();
+        const winner = await em.findOneOrFail(UserSchema, { email }, { fields: ['id'] });
+        return { userId: winner.id, created: false };
       }
-      await mailVerification(em, user);
-      return user;
+      return { userId: user.id, created: true };
+    },
+
+    async sendRegistrationMail(em, registration) {
+      const user = await em.findOneOrFail(UserSchema, { id: registration.userId });
+      if (registration.created) return mailVerification(em, user);
+      // Anybody can sign an address up again and again: its owner hears of it a few times an
+      // hour at most, and nobody is told of the limit, which would tell the account exists.
+      const bucket = `mail:existing:email:${emailKey(user.email)}`;
+      if ((await secondsUntilFree(em, bucket, mailRequestLimits.perEmail)) > 0) return;
+      await record(em, bucket);
+      const site = `${base}${user.language === 'am' ? '/am' : ''}`;
+      await deps.mailer.send(em, existingAccountMail(user, { login: `${site}/login`, reset: `${site}/reset-password` }));
     },
 
     async verifyEmail(em, token) {
@@ -155,20 +192,17 @@ export function createAccountService(deps: { mailer: Mailer; publicUrl: string; 
 
     async authenticatePassword(em, input) {
       const email = normaliseEmail(input.email);
-      const accountBucket = `login:account:${emailKey(email)}`;
-      const addressBucket = `login:ip:${input.ip}`;
-      await check(em, accountBucket, loginLimits.perAccount);
-      await check(em, addressBucket, loginLimits.perAddress);
       const user = await em.findOne(UserSchema, { email }, { populate: ['passwordHash'] });
+      const attempt = { accountKey: emailKey(email), ip: input.ip, device: user ? devices.deviceOf(input.device, user.id) : null };
+      await checkSignIn(em, attempt);
       const hash = user?.passwordHash;
       // Unknown e-mail and wrong password cost the same time and give the same answer.
       const matches = hash ? await verifyPassword(input.password, hash) : await verifyAgainstDummy(input.password);
       if (!user || !hash || !matches) {
-        await consume(em, accountBucket, loginLimits.perAccount);
-        await consume(em, addressBucket, loginLimits.perAddress);
+        await recordFailedSignIn(em, attempt);
         return null;
       }
-      await reset(em, accountBucket);
+      await recordSuccessfulSignIn(em, attempt);
       if (!user.emailVerifiedAt) throw new Forbidden('email_not_verified');
       if (needsRehash(hash)) user.passwordHash = await hashPassword(input.password);
       user.lastLoginAt = new Date();
@@ -177,7 +211,11 @@ export function createAccountService(deps: { mailer: Mailer; publicUrl: string; 
     },
 
     async recordFailedSignIn(em, ip) {
-      await consume(em, `login:ip:${ip}`, loginLimits.perAddress);
+      await recordFailedSignInFrom(em, ip);
+    },
+
+    trustedDeviceCookie(user) {
+      return devices.cookieFor(user.id);
     },
 
     async signInWithGoogle(em, identity, from) {
@@ -235,7 +273,7 @@ export function createAccountService(deps: { mailer: Mailer; publicUrl: string; 
       await em.flush();
       await expireTokens(em, user, 'RESET_PASSWORD');
       await destroyUserSessions(em, user.id, input.keepSession?.userId === user.id ? input.keepSession.id : undefined);
-      await reset(em, `login:account:${emailKey(user.email)}`);
+      await forgetFailedSignIns(em, emailKey(user.email));
       return user;
     },
 
@@ -252,6 +290,10 @@ export function createAccountService(deps: { mailer: Mailer; publicUrl: string; 
     },
 
     async updateProfile(em, user, input, from) {
+      // Any image id would otherwise do: someone else's avatar, a fundraiser's photo, one that does not exist.
+      if (typeof input.avatarMediaId === 'number' && !(await deps.ownsAvatar(em, user, input.avatarMediaId))) {
+        throw new ValidationFailed({ avatarMediaId: message(from.lang, 'field.avatar_not_own') });
+      }
       if (input.locationId !== undefined && input.locationId !== null) {
         const location = await em.findOne(LocationSchema, { id: input.locationId });
         if (!location) throw new ValidationFailed({ locationId: message(from.lang, 'field.location_unknown') });

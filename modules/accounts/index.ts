@@ -1,6 +1,7 @@
 export { accountRoutes } from './account.routes.ts';
-export { createAccountService, ensureAdmin, ensureVerifiedUser, loginLimits, mailRequestLimits, registerLimits, normaliseEmail } from './account.service.ts';
-export type { AccountService, ProfileInput, RegisterInput } from './account.service.ts';
+export { createAccountService, ensureAdmin, ensureVerifiedUser, mailRequestLimits, registerLimits, normaliseEmail } from './account.service.ts';
+export type { AccountService, AvatarCheck, ProfileInput, RegisterInput, Registration } from './account.service.ts';
+export { loginLimits } from './sign-in-limits.ts';
 export { createGoogleVerifier } from './google.ts';
 export type { GoogleIdentity, GoogleVerifier } from './google.ts';
 export { currentUser, requireUser, requireAdmin } from './current-user.ts';

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { fakeUser, signIn } from '../../tests/helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
-import { UserSchema } from './index.ts';
+import { MediaSchema, type MediaEntityType } from '../media/index.ts';
+import { UserSchema, type User } from './index.ts';
 
 describe('profiles', () => {
   let app: TestApp;
@@ -12,6 +14,14 @@ describe('profiles', () => {
     addis = (await app.client().get('/api/locations')).data.find((l: { city: string }) => l.city === 'Addis Ababa');
   });
   after(() => app.close());
+
+  /** A media row as an upload leaves it (the files do not matter here). */
+  async function image(owner: User, entityType: MediaEntityType, entityId: number): Promise<number> {
+    const em = app.orm.em.fork();
+    const row = em.create(MediaSchema, { storageKey: randomBytes(16).toString('hex'), entityType, entityId, owner: owner.id, width: 400, height: 400 });
+    await em.flush();
+    return row.id;
+  }
 
   it('answers 401 when signed out', async () => {
     const { user } = await fakeUser(app.orm);
@@ -26,6 +36,7 @@ describe('profiles', () => {
     const me = await fakeUser(app.orm, { firstName: 'Tigist', lastName: 'Mekonnen' });
     const browser = app.client();
     await signIn(browser, me);
+    const avatar = await image(me.user, 'USER', me.user.id);
     const read = await browser.get(`/api/auth/users/${me.user.id}`);
     assert.equal(read.status, 200);
     assert.equal(read.data.firstName, 'Tigist');
@@ -39,7 +50,7 @@ describe('profiles', () => {
       bio: 'Nurse in Addis Ababa, raising funds for a community clinic.',
       locationId: addis.id,
       language: 'am',
-      avatarMediaId: 42,
+      avatarMediaId: avatar,
     };
     const put = await browser.request('PUT', `/api/auth/users/${me.user.id}`, { json: changes });
     assert.equal(put.status, 200);
@@ -51,7 +62,7 @@ describe('profiles', () => {
     assert.equal(put.data.location.city, 'Addis Ababa');
     assert.equal(put.data.location.cityAm, 'አዲስ አበባ');
     assert.equal(put.data.language, 'am');
-    assert.equal(put.data.avatarMediaId, 42);
+    assert.equal(put.data.avatarMediaId, avatar);
 
     const again = await browser.get(`/api/auth/users/${me.user.id}`);
     assert.deepEqual(again.data, put.data, 'the change was stored');
@@ -95,6 +106,47 @@ describe('profiles', () => {
     const mismatch = await browser.request('PUT', path, { json: { id: me.user.id + 1, firstName: 'Abebe' } });
     assert.equal(mismatch.status, 400);
     assert.ok(mismatch.data.fields.id);
+  });
+
+  it('takes as avatar only an image the user uploaded as their own avatar, with a message on the field in either language', async () => {
+    const me = await fakeUser(app.orm);
+    const other = await fakeUser(app.orm);
+    const own = await image(me.user, 'USER', me.user.id);
+    const refused = {
+      'someone else’s avatar': await image(other.user, 'USER', other.user.id),
+      'a fundraiser’s photo the user uploaded': await image(me.user, 'FUNDRAISER', 1),
+      'an image for the user put there by somebody else': await image(other.user, 'USER', me.user.id),
+      'an image that does not exist': 999_999,
+    };
+    const browser = app.client();
+    await signIn(browser, me);
+    const path = `/api/auth/users/${me.user.id}`;
+    for (const [what, id] of Object.entries(refused)) {
+      const response = await browser.request('PUT', path, { json: { avatarMediaId: id, firstName: 'Changed' } });
+      assert.equal(response.status, 400, what);
+      assert.equal(response.data.code, 'validation_failed', what);
+      assert.match(response.data.fields.avatarMediaId, /picture you uploaded/, what);
+    }
+    browser.lang = 'am';
+    const amharic = await browser.request('PUT', path, { json: { avatarMediaId: refused['someone else’s avatar'] } });
+    assert.equal(amharic.status, 400);
+    assert.match(amharic.data.fields.avatarMediaId, /የመገለጫ ፎቶ/);
+
+    const stored = await app.orm.em.fork().findOneOrFail(UserSchema, { id: me.user.id });
+    assert.equal(stored.avatarMediaId, null, 'nothing refused was stored');
+    assert.equal(stored.firstName, me.user.firstName, 'nor anything sent with it');
+    const accepted = await browser.request('PUT', path, { json: { avatarMediaId: own } });
+    assert.equal(accepted.status, 200);
+    assert.equal(accepted.data.avatarMediaId, own);
+
+    // An admin editing someone sets that person's own image, not one of the admin's.
+    const admin = await fakeUser(app.orm, { admin: true });
+    const adminBrowser = app.client();
+    await signIn(adminBrowser, admin);
+    const adminsOwn = await image(admin.user, 'USER', admin.user.id);
+    assert.equal((await adminBrowser.request('PUT', path, { json: { avatarMediaId: adminsOwn } })).status, 400);
+    assert.equal((await adminBrowser.request('PUT', path, { json: { avatarMediaId: null } })).status, 200);
+    assert.equal((await adminBrowser.request('PUT', path, { json: { avatarMediaId: own } })).status, 200);
   });
 
   it('forbids reading or changing another user (403), without revealing whether they exist', async () => {

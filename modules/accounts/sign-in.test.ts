@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { fakeUser, signIn } from '../../tests/helpers/accounts.ts';
+import { fakeUser, signIn, tokenFrom, waitForMail } from '../../tests/helpers/accounts.ts';
+import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { SessionSchema } from '../sessions/index.ts';
 import { UserSchema } from './index.ts';
+
+const publicUrl = 'http://fund.example.org:8080';
 
 describe('password sign-in, status and sign-out', () => {
   let app: TestApp;
@@ -169,34 +172,104 @@ describe('password sign-in, status and sign-out', () => {
 describe('sign-in brute force', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp();
+    // Client addresses come from X-Forwarded-For, so that one test can play many machines.
+    app = await startTestApp({ TRUST_PROXY: 'true', PUBLIC_URL: publicUrl });
   });
   after(() => app.close());
 
-  it('locks an account after 5 failed attempts (429 with Retry-After), even for the right password; other accounts still sign in', async () => {
-    const victim = await fakeUser(app.orm);
-    const client = app.client();
-    for (let i = 0; i < 5; i += 1) {
-      assert.equal((await client.post('/api/auth/login', { email: victim.email, password: `guess-${i}` })).status, 401);
-    }
-    const locked = await client.post('/api/auth/login', { email: victim.email, password: victim.password });
-    assert.equal(locked.status, 429);
-    assert.equal(locked.data.code, 'too_many_requests');
-    const retryAfter = Number(locked.headers.get('retry-after'));
-    assert.ok(retryAfter > 14 * 60 && retryAfter <= 15 * 60, `Retry-After ${retryAfter}`);
-    assert.match(locked.data.message, /15 minute/);
-    assert.equal(client.cookies.has('sid'), false);
+  const login = (client: TestClient, ip: string, credentials: { email: string; password: string }) =>
+    client.post('/api/auth/login', { email: credentials.email, password: credentials.password }, { headers: { 'X-Forwarded-For': ip } });
 
-    const other = await fakeUser(app.orm);
-    await signIn(app.client(), other);
+  it('pauses one address for one account after 5 failures (429, Retry-After); the owner elsewhere, and others there, still sign in', async () => {
+    const victim = await fakeUser(app.orm);
+    const attacker = app.client();
+    for (let i = 0; i < 5; i += 1) {
+      assert.equal((await login(attacker, '198.51.100.1', { email: victim.email, password: `guess-${i}` })).status, 401);
+    }
+    const paused = await login(attacker, '198.51.100.1', victim);
+    assert.equal(paused.status, 429, 'not even the right password is judged from there');
+    assert.equal(paused.data.code, 'too_many_requests');
+    const retryAfter = Number(paused.headers.get('retry-after'));
+    assert.ok(retryAfter > 14 * 60 && retryAfter <= 15 * 60, `Retry-After ${retryAfter}`);
+    assert.match(paused.data.message, /15 minute/);
+    assert.equal(attacker.cookies.has('sid'), false);
+
+    const owner = app.client();
+    assert.equal((await login(owner, '203.0.113.7', victim)).status, 200, 'the owner, from their own address, on a browser never used before');
+    const neighbour = await fakeUser(app.orm);
+    assert.equal((await login(app.client(), '198.51.100.1', neighbour)).status, 200);
   });
 
-  it('counts failures only, and a success clears the account’s count', async () => {
+  it('bounds guesses from any number of addresses to 20 per account, while the owner’s own browser still signs in from anywhere', async () => {
+    const victim = await fakeUser(app.orm);
+    const owner = app.client();
+    const first = await login(owner, '203.0.113.20', victim);
+    assert.equal(first.status, 200);
+    const setCookie = first.headers.getSetCookie().find((c) => c.startsWith('trusted_device='));
+    assert.ok(setCookie, 'the browser is remembered as the owner’s');
+    assert.match(setCookie, /httponly/i);
+    assert.match(setCookie, /samesite=strict/i);
+    assert.match(setCookie, /path=\/api\/auth/i);
+
+    for (let machine = 0; machine < 5; machine += 1) {
+      for (let i = 0; i < 4; i += 1) {
+        const guess = await login(app.client(), `198.51.100.${10 + machine}`, { email: victim.email, password: `guess-${machine}-${i}` });
+        assert.equal(guess.status, 401, `machine ${machine}, guess ${i}`);
+      }
+    }
+    // Past the budget no unknown browser is judged, not from a fresh address, not with the right
+    // password: a fresh address is as likely the attacker's next machine as the owner.
+    for (const ip of ['198.51.100.99', '192.0.2.1']) {
+      const refused = await login(app.client(), ip, victim);
+      assert.equal(refused.status, 429, ip);
+      assert.equal(refused.data.code, 'sign_in_paused');
+      assert.match(refused.data.message, /browser you have signed in with before, or reset your password/);
+      assert.ok(Number(refused.headers.get('retry-after')) > 14 * 60);
+    }
+    const other = await fakeUser(app.orm);
+    const borrowed = app.client();
+    assert.equal((await login(borrowed, '192.0.2.3', other)).status, 200);
+    assert.equal((await login(borrowed, '192.0.2.3', victim)).status, 429, 'a cookie for another account is no cookie');
+    const [, issued, device, mac] = borrowed.cookies.get('trusted_device')!.split('.');
+    const forged = app.client();
+    forged.cookies.set('trusted_device', [victim.user.id, issued, device, mac].join('.'));
+    assert.equal((await login(forged, '192.0.2.2', victim)).status, 429, 'nor is one altered to name this account');
+
+    assert.equal((await login(owner, '192.0.2.44', victim)).status, 200, 'the owner’s browser, from a new address');
+    assert.equal((await login(owner, '198.51.100.10', victim)).status, 200, 'even from an address the attacker used');
+
+    // A stolen cookie is worth 5 guesses.
+    for (let i = 0; i < 5; i += 1) assert.equal((await login(owner, '192.0.2.44', { email: victim.email, password: `stolen-${i}` })).status, 401);
+    assert.equal((await login(owner, '192.0.2.44', victim)).status, 429);
+  });
+
+  it('lets the owner back in from a new browser after a password reset, which forgets the account’s failures and trusts that browser', async () => {
+    const victim = await fakeUser(app.orm);
+    for (let machine = 0; machine < 4; machine += 1) {
+      for (let i = 0; i < 5; i += 1) await login(app.client(), `198.51.100.${50 + machine}`, { email: victim.email, password: `guess-${i}` });
+    }
+    const browser = app.client();
+    assert.equal((await login(browser, '203.0.113.60', victim)).status, 429);
+
+    const sent = await browser.post('/api/auth/forgot-password?captchaToken=x', { email: victim.email });
+    assert.equal(sent.status, 200);
+    const token = tokenFrom((await waitForMail(app.orm, victim.email, /Reset/)).text, '/reset-password', publicUrl);
+    const newPassword = 'Doro-Wot-Genna-2026';
+    const reset = await browser.post(`/api/auth/reset-password?token=${encodeURIComponent(token)}&captchaToken=x`, { newPassword }, { headers: { 'X-Forwarded-For': '203.0.113.60' } });
+    assert.equal(reset.status, 200);
+    assert.ok(browser.cookies.has('trusted_device'));
+    assert.equal((await login(app.client(), '203.0.113.61', { email: victim.email, password: newPassword })).status, 200);
+    assert.equal((await login(browser, '203.0.113.60', { email: victim.email, password: newPassword })).status, 200);
+  });
+
+  it('counts failures only, and a success clears the count it was judged by', async () => {
     const user = await fakeUser(app.orm);
-    const client = app.client();
     for (let round = 0; round < 2; round += 1) {
-      for (let i = 0; i < 4; i += 1) assert.equal((await client.post('/api/auth/login', { email: user.email, password: 'wrong' })).status, 401);
-      await signIn(client, user);
+      const client = app.client();
+      for (let i = 0; i < 4; i += 1) assert.equal((await login(client, '203.0.113.90', { email: user.email, password: 'wrong' })).status, 401);
+      assert.equal((await login(client, '203.0.113.90', user)).status, 200);
+      for (let i = 0; i < 4; i += 1) assert.equal((await login(client, '203.0.113.90', { email: user.email, password: 'wrong' })).status, 401);
+      assert.equal((await login(client, '203.0.113.90', user)).status, 200);
     }
     for (let i = 0; i < 3; i += 1) await signIn(app.client(), user);
   });

@@ -40,6 +40,11 @@ export const DonationSchema = defineEntity({
     status: p.enum(donationStatuses).default('PENDING'),
     /** How it was (or is being) paid; set when a payment starts. */
     paymentMethod: p.enum(paymentMethods).nullable(),
+    /**
+     * The browser session that started it (the session's id, itself a hash of its cookie):
+     * only that browser, or the signed-in donor, may pay it, confirm it or ask for its receipt.
+     */
+    creatorSession: p.string().length(64).nullable(),
     /** The language the donor used, for the receipt e-mail. */
     language: p.enum(['en', 'am'] as const).default('en'),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -1,4 +1,4 @@
-import { Conflict, NotFound } from '../../api/http/index.ts';
+import { Conflict, Forbidden, NotFound } from '../../api/http/index.ts';
 
 export class DonationNotFound extends NotFound {
   constructor() {
@@ -20,4 +20,21 @@ export class DonationSettled extends Conflict {
   }
 }
 
-export const donationErrorCodes = ['donation_not_found', 'fundraiser_not_accepting', 'donation_settled'] as const;
+/**
+ * Somebody other than whoever started the donation (another browser, another account) asked
+ * to pay it, complete it, confirm it or have its receipt.
+ */
+export class DonationNotYours extends Forbidden {
+  constructor() {
+    super('donation_not_yours');
+  }
+}
+
+/** A donation in another currency than its fundraiser's: its amount must never reach that total. */
+export class DonationCurrencyMismatch extends Conflict {
+  constructor() {
+    super('donation_currency_mismatch');
+  }
+}
+
+export const donationErrorCodes = ['donation_not_found', 'fundraiser_not_accepting', 'donation_settled', 'donation_not_yours', 'donation_currency_mismatch'] as const;

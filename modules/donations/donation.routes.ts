@@ -1,8 +1,14 @@
-import { route } from '../../api/http/index.ts';
+import { route, type AppContext } from '../../api/http/index.ts';
 import { currentUser } from '../accounts/index.ts';
 import { captchaQuery, type Captcha } from '../captcha/index.ts';
 import { createDonationRequest, donationPage, donationResponse, donationsQuery, fundraiserParams } from './donation.schemas.ts';
-import { createDonation, donationView, listSucceeded, type DonationLimits } from './donation.service.ts';
+import { createDonation, donationView, listSucceeded, type DonationLimits, type DonorActor } from './donation.service.ts';
+
+/** Who this request is, as far as donations go (see assertDonor). */
+export function donorActor(ctx: AppContext): DonorActor {
+  const session = ctx.state.session?.current ?? null;
+  return { sessionId: session?.id ?? null, userId: session?.userId ?? null };
+}
 
 export function donationRoutes(deps: { captcha: Captcha; limits: DonationLimits }) {
   const tag = 'donations';
@@ -11,14 +17,21 @@ export function donationRoutes(deps: { captcha: Captcha; limits: DonationLimits 
       method: 'post',
       path: '/api/donations',
       tag,
-      summary: 'Start a donation (PENDING until paid); a signed-in donor is linked to it',
+      summary: 'Start a donation (PENDING until paid), bound to this browser session and to a signed-in donor; only they may pay it',
       query: captchaQuery,
       body: createDonationRequest,
       response: donationResponse,
       status: 201,
       handler: async ({ body, ctx }) => {
         await deps.captcha.require(ctx, 'donate');
-        const donation = await createDonation(ctx.state.em, body, { donor: await currentUser(ctx), lang: ctx.state.lang, limits: deps.limits });
+        // The donation is bound to this browser: a visitor without a session gets one now.
+        const session = ctx.state.session.current ?? (await ctx.state.session.start({ userId: null }));
+        const donation = await createDonation(ctx.state.em, body, {
+          donor: await currentUser(ctx),
+          creatorSession: session.id,
+          lang: ctx.state.lang,
+          limits: deps.limits,
+        });
         return donationView(donation);
       },
     }),

@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { message, NotFound, ValidationFailed, type Language } from '../../api/http/index.ts';
 import type { User } from '../accounts/index.ts';
-import { FundraiserSchema, isoSeconds, pageOf, type Page } from '../fundraisers/index.ts';
-import { fromMinor, toMinor, type Currency } from '../money/index.ts';
+import { FundraiserSchema, isoSeconds, lockFundraiserRow, pageOf, type Page } from '../fundraisers/index.ts';
+import { fromMinor, toMinor, wholeToMinor, type Currency } from '../money/index.ts';
 import { DonationSchema, type Donation } from './donation.entity.ts';
-import { DonationNotFound, FundraiserNotAccepting } from './donation.errors.ts';
+import { DonationNotFound, DonationNotYours, FundraiserNotAccepting } from './donation.errors.ts';
 import type { CreateDonationRequest } from './donation.schemas.ts';
 
 /** The smallest donation: one whole unit of the currency (a dollar, a birr). */
-export const minimumDonationMinor = 100;
+export const minimumDonationMinor = (currency: Currency): number => wholeToMinor(1, currency);
 
 export type DonationLimits = Record<Currency, number>;
 
@@ -52,38 +52,72 @@ export function donationView(d: Donation): DonationView {
   };
 }
 
-/** A PENDING donation to an ACTIVE fundraiser, in its currency, within the limits. */
+/**
+ * Who is asking to act on a donation: the browser session the request came with, and the
+ * signed-in user of that session if any.
+ */
+export interface DonorActor {
+  sessionId: string | null;
+  userId: number | null;
+}
+
+/**
+ * Only whoever started a donation may pay it, complete or confirm its payment, or ask for its
+ * receipt: the browser session that created it, or the signed-in donor it is linked to (from
+ * any of their sessions). Ids are sequential, so knowing one must not be enough.
+ */
+export function assertDonor(donation: Pick<Donation, 'creatorSession' | 'donor'>, actor: DonorActor): void {
+  const sameSession = !!donation.creatorSession && donation.creatorSession === actor.sessionId;
+  const sameDonor = !!donation.donor && actor.userId !== null && donation.donor.id === actor.userId;
+  if (!sameSession && !sameDonor) throw new DonationNotYours();
+}
+
+/**
+ * A PENDING donation to an ACTIVE fundraiser, in its currency, within the limits. The
+ * fundraiser's row is locked while the donation is written, so that a change of its currency
+ * (which takes the same lock and refuses once any donation exists) is either before, and
+ * this donation is in the new currency, or after, and refused.
+ */
 export async function createDonation(
   em: EntityManager,
   input: CreateDonationRequest,
-  context: { donor: User | null; lang: Language; limits: DonationLimits },
+  context: { donor: User | null; creatorSession: string; lang: Language; limits: DonationLimits },
 ): Promise<Donation> {
-  const f = await em.findOne(FundraiserSchema, { id: input.fundraiserId });
-  if (!f || f.status === 'SUSPENDED') throw new ValidationFailed({ fundraiserId: message(context.lang, 'field.fundraiser_unknown') });
-  if (f.status !== 'ACTIVE') throw new FundraiserNotAccepting();
-  if (input.currency !== undefined && input.currency !== f.currency) {
-    throw new ValidationFailed({ currency: message(context.lang, 'field.currency_mismatch', { currency: f.currency }) });
-  }
-  const currency: Currency = f.currency;
-  const amountMinor = toMinor(input.amount, currency)!;
-  const max = context.limits[currency];
-  if (amountMinor < minimumDonationMinor) throw new ValidationFailed({ amount: message(context.lang, 'field.donation_min', { currency }) });
-  if (amountMinor > max * 100) throw new ValidationFailed({ amount: message(context.lang, 'field.too_big', { max: max.toLocaleString('en-US') }) });
-  const donation = em.create(DonationSchema, {
-    fundraiser: f,
-    donor: context.donor,
-    amountMinor,
-    currency,
-    message: input.message ?? null,
-    donorName: input.donorName ?? null,
-    donorEmail: input.donorEmail,
-    status: 'PENDING',
-    paymentMethod: null,
-    language: context.lang,
-    succeededAt: null,
+  return em.transactional(async (tx) => {
+    await lockFundraiserRow(tx, input.fundraiserId);
+    const f = await tx.findOne(FundraiserSchema, { id: input.fundraiserId }, { refresh: true });
+    if (!f || f.status === 'SUSPENDED') throw new ValidationFailed({ fundraiserId: message(context.lang, 'field.fundraiser_unknown') });
+    if (f.status !== 'ACTIVE') throw new FundraiserNotAccepting();
+    if (input.currency !== undefined && input.currency !== f.currency) {
+      throw new ValidationFailed({ currency: message(context.lang, 'field.currency_mismatch', { currency: f.currency }) });
+    }
+    const currency: Currency = f.currency;
+    const amountMinor = toMinor(input.amount, currency)!;
+    const max = context.limits[currency];
+    if (amountMinor < minimumDonationMinor(currency)) throw new ValidationFailed({ amount: message(context.lang, 'field.donation_min', { currency }) });
+    if (amountMinor > wholeToMinor(max, currency)) throw new ValidationFailed({ amount: message(context.lang, 'field.too_big', { max: max.toLocaleString('en-US') }) });
+    const donation = tx.create(DonationSchema, {
+      fundraiser: f,
+      donor: context.donor,
+      creatorSession: context.creatorSession,
+      amountMinor,
+      currency,
+      message: input.message ?? null,
+      donorName: input.donorName ?? null,
+      donorEmail: input.donorEmail,
+      status: 'PENDING',
+      paymentMethod: null,
+      language: context.lang,
+      succeededAt: null,
+    });
+    await tx.flush();
+    return donation;
   });
-  await em.flush();
-  return donation;
+}
+
+/** For the fundraisers module: a fundraiser with any donation at all keeps its currency. */
+export async function donationRowsExist(em: EntityManager, fundraiserId: number): Promise<boolean> {
+  return (await em.count(DonationSchema, { fundraiser: fundraiserId })) > 0;
 }
 
 export async function findDonation(em: EntityManager, id: number): Promise<Donation> {

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { addToTotals } from '../fundraisers/index.ts';
+import { addToTotals, FundraiserSchema, lockFundraiserRow } from '../fundraisers/index.ts';
+import type { Currency } from '../money/index.ts';
 import { DonationSchema, donationStatuses, type DonationStatus } from './donation.entity.ts';
-import { DonationNotFound } from './donation.errors.ts';
+import { DonationCurrencyMismatch, DonationNotFound } from './donation.errors.ts';
 
 /** How far along a donation is; a change only ever raises the rank. */
 const rank: Record<DonationStatus, number> = { PENDING: 0, FAILED: 1, CANCELLED: 1, EXPIRED: 1, SUCCEEDED: 2, REFUNDED: 3 };
@@ -19,7 +20,7 @@ const below = (to: DonationStatus) => donationStatuses.filter((s) => rank[s] < r
  */
 export async function settleDonation(em: EntityManager, donationId: number, to: Exclude<DonationStatus, 'PENDING'>): Promise<boolean> {
   return em.transactional(async (tx) => {
-    const donation = await tx.findOne(DonationSchema, { id: donationId }, { fields: ['id', 'status', 'amountMinor', 'fundraiser'], disableIdentityMap: true });
+    const donation = await tx.findOne(DonationSchema, { id: donationId }, { fields: ['id', 'status', 'amountMinor', 'currency', 'fundraiser'], disableIdentityMap: true });
     if (!donation) throw new DonationNotFound();
     const now = new Date();
     let changed = false;
@@ -34,10 +35,25 @@ export async function settleDonation(em: EntityManager, donationId: number, to: 
     } else {
       const update = to === 'SUCCEEDED' ? { status: to, updatedAt: now, succeededAt: now } : { status: to, updatedAt: now };
       changed = (await tx.nativeUpdate(DonationSchema, { id: donationId, status: { $in: below(to) } }, update)) === 1;
-      if (changed && to === 'SUCCEEDED') await addToTotals(tx, donation.fundraiser.id, donation.amountMinor, 1);
+      if (changed && to === 'SUCCEEDED') {
+        await assertSameCurrency(tx, donation.fundraiser.id, donation.currency);
+        await addToTotals(tx, donation.fundraiser.id, donation.amountMinor, 1);
+      }
     }
     return changed;
   });
+}
+
+/**
+ * Where totals move, the last word on currency: a total is in its fundraiser's currency, so
+ * an amount in another one is refused (and the whole settlement with it) rather than added.
+ * Creating a donation and changing a fundraiser's currency lock the same row, so this is
+ * never expected to fire; if it does, money arrived that must be looked at by a person.
+ */
+async function assertSameCurrency(tx: EntityManager, fundraiserId: number, currency: Currency): Promise<void> {
+  await lockFundraiserRow(tx, fundraiserId);
+  const f = await tx.findOne(FundraiserSchema, { id: fundraiserId }, { fields: ['id', 'currency'], disableIdentityMap: true });
+  if (f && f.currency !== currency) throw new DonationCurrencyMismatch();
 }
 
 /** Abandoned: PENDING for this long, nothing will come of it (the reconciliation asked the providers first). */

@@ -2,10 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fakeUser, signIn } from '../../tests/helpers/accounts.ts';
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
+import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { FundraiserSchema, type Fundraiser } from '../fundraisers/index.ts';
+import { PaymentSchema } from '../payments/index.ts';
 import { DonationSchema, donationErrorCodes, expireAbandoned, pendingLifetimeMs } from './index.ts';
 import { message } from '../../api/http/index.ts';
+import { fromMinor } from '../money/index.ts';
 
 const gift = (fundraiserId: number, overrides: Record<string, unknown> = {}) => ({
   fundraiserId,
@@ -20,9 +23,12 @@ const gift = (fundraiserId: number, overrides: Record<string, unknown> = {}) => 
 describe('donations API', () => {
   let app: TestApp;
   let fundraiser: Fundraiser;
+  /** One donor's browser: a donation is paid, completed and confirmed by whoever started it. */
+  let donor: TestClient;
 
   before(async () => {
     app = await startTestApp();
+    donor = app.client();
     const owner = await fakeUser(app.orm);
     fundraiser = await fakeFundraiser(app.orm, owner.user, { currency: 'USD' });
   });
@@ -94,32 +100,32 @@ describe('donations API', () => {
   it('pays through the sandbox: the same payment when asked again, counted once however often it is confirmed', async () => {
     const owner = await fakeUser(app.orm);
     const f = await fakeFundraiser(app.orm, owner.user, { currency: 'ETB', goalMinor: 100_000 });
-    const donation = (await app.client().post('/api/donations', gift(f.id, { currency: 'ETB', amount: '400' }))).data;
-    const start = await app.client().post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' });
+    const donation = (await donor.post('/api/donations', gift(f.id, { currency: 'ETB', amount: '400' }))).data;
+    const start = await donor.post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' });
     assert.equal(start.status, 200);
     assert.equal(start.data.sandbox, true);
     assert.match(start.data.checkoutUrl, /^\/donation\/sandbox\?payment=sandbox_stripe_/);
-    const again = await app.client().post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' });
+    const again = await donor.post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' });
     assert.equal(again.data.paymentIntentId, start.data.paymentIntentId);
     const ref = start.data.paymentIntentId as string;
 
-    const pending = await app.client().post(`/api/confirm-payment?paymentIntentId=${ref}`);
+    const pending = await donor.post(`/api/confirm-payment?paymentIntentId=${ref}`);
     assert.equal(pending.status, 200);
     assert.equal(pending.data.status, 'PENDING', 'nothing is paid until the checkout says so');
     assert.deepEqual(await totals(f.id), { raisedMinor: 0, donationCount: 0, fundedRank: 0, goalRank: 0 });
 
-    assert.equal((await app.client().post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'succeeded' })).status, 204);
-    const results = await Promise.all([1, 2, 3].map(() => app.client().post(`/api/confirm-payment?paymentIntentId=${ref}`)));
+    assert.equal((await donor.post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'succeeded' })).status, 204);
+    const results = await Promise.all([1, 2, 3].map(() => donor.post(`/api/confirm-payment?paymentIntentId=${ref}`)));
     for (const r of results) {
       assert.equal(r.data.status, 'SUCCEEDED');
       assert.match(r.data.transactionId, /^sandbox_txn_/);
     }
     assert.deepEqual(await totals(f.id), { raisedMinor: 40_000, donationCount: 1, fundedRank: 40_000, goalRank: 4000 });
-    const other = await app.client().post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'failed' });
+    const other = await donor.post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'failed' });
     assert.equal(other.status, 409);
-    assert.equal((await app.client().post('/api/payments', { donationId: donation.id, paymentMethod: 'PAYPAL' })).status, 409, 'a paid donation takes no second payment');
-    const birr = (await app.client().post('/api/donations', gift(f.id, { currency: 'ETB' }))).data;
-    const paypal = await app.client().post('/api/payments', { donationId: birr.id, paymentMethod: 'PAYPAL' });
+    assert.equal((await donor.post('/api/payments', { donationId: donation.id, paymentMethod: 'PAYPAL' })).status, 409, 'a paid donation takes no second payment');
+    const birr = (await donor.post('/api/donations', gift(f.id, { currency: 'ETB' }))).data;
+    const paypal = await donor.post('/api/payments', { donationId: birr.id, paymentMethod: 'PAYPAL' });
     assert.equal(paypal.status, 400, 'the sandbox refuses birr by PayPal, as PayPal does');
     assert.equal(paypal.data.code, 'paypal_currency_unsupported');
 
@@ -134,20 +140,20 @@ describe('donations API', () => {
     const owner = await fakeUser(app.orm);
     const f = await fakeFundraiser(app.orm, owner.user);
     const pay = async (outcome: string) => {
-      const donation = (await app.client().post('/api/donations', gift(f.id))).data;
-      const ref = (await app.client().post('/api/payments', { donationId: donation.id, paymentMethod: 'PAYPAL' })).data.paymentIntentId;
-      await app.client().post(`/api/sandbox/payments/${ref}/complete`, { outcome });
-      return { donation, ref, confirmed: (await app.client().post(`/api/confirm-payment?paymentIntentId=${ref}`)).data };
+      const donation = (await donor.post('/api/donations', gift(f.id))).data;
+      const ref = (await donor.post('/api/payments', { donationId: donation.id, paymentMethod: 'PAYPAL' })).data.paymentIntentId;
+      await donor.post(`/api/sandbox/payments/${ref}/complete`, { outcome });
+      return { donation, ref, confirmed: (await donor.post(`/api/confirm-payment?paymentIntentId=${ref}`)).data };
     };
     assert.equal((await pay('failed')).confirmed.status, 'FAILED');
     const cancelled = await pay('cancelled');
     assert.equal(cancelled.confirmed.status, 'CANCELLED');
-    assert.equal((await app.client().post('/api/payments', { donationId: cancelled.donation.id, paymentMethod: 'STRIPE' })).status, 409);
+    assert.equal((await donor.post('/api/payments', { donationId: cancelled.donation.id, paymentMethod: 'STRIPE' })).status, 409);
     assert.deepEqual((await totals(f.id)).raisedMinor, 0);
     assert.equal((await app.client().get(`/api/donations/${f.id}`)).data.totalElements, 0);
-    assert.equal((await app.client().post('/api/confirm-payment?paymentIntentId=nope')).status, 404);
-    assert.equal((await app.client().post('/api/sandbox/payments/nope/complete', { outcome: 'succeeded' })).status, 404);
-    assert.equal((await app.client().post('/api/sandbox/payments/x/complete', { outcome: 'maybe' })).status, 400);
+    assert.equal((await donor.post('/api/confirm-payment?paymentIntentId=nope')).status, 404);
+    assert.equal((await donor.post('/api/sandbox/payments/nope/complete', { outcome: 'succeeded' })).status, 404);
+    assert.equal((await donor.post('/api/sandbox/payments/x/complete', { outcome: 'maybe' })).status, 400);
   });
 
   it('keeps the total exact with 200 donations confirmed in parallel, every confirmation sent twice', async () => {
@@ -155,14 +161,16 @@ describe('donations API', () => {
     const f = await fakeFundraiser(app.orm, owner.user, { goalMinor: 10_000_000 });
     const count = 200;
     const amounts = Array.from({ length: count }, (_, i) => 100 + ((i * 37) % 900));
-    const refs: string[] = [];
+    const paid: { ref: string; browser: TestClient }[] = [];
     for (const minor of amounts) {
-      const donation = (await app.client().post('/api/donations', gift(f.id, { amount: (minor / 100).toFixed(2) }))).data;
-      const ref = (await app.client().post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' })).data.paymentIntentId;
-      await app.client().post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'succeeded' });
-      refs.push(ref);
+      // Each donor in a browser of their own, as on the site.
+      const browser = app.client();
+      const donation = (await browser.post('/api/donations', gift(f.id, { amount: fromMinor(minor, 'USD') }))).data;
+      const ref = (await browser.post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' })).data.paymentIntentId;
+      await browser.post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'succeeded' });
+      paid.push({ ref, browser });
     }
-    const answers = await Promise.all([...refs, ...refs].map((ref) => app.client().post(`/api/confirm-payment?paymentIntentId=${ref}`)));
+    const answers = await Promise.all([...paid, ...paid].map(({ ref, browser }) => browser.post(`/api/confirm-payment?paymentIntentId=${ref}`)));
     assert.ok(answers.every((a) => a.status === 200 && a.data.status === 'SUCCEEDED'), JSON.stringify(answers.find((a) => a.status !== 200)?.data));
     const expected = amounts.reduce((sum, a) => sum + a, 0);
     assert.deepEqual(await totals(f.id), { raisedMinor: expected, donationCount: count, fundedRank: expected * 150, goalRank: Math.floor((expected * 10_000) / 10_000_000) });
@@ -173,10 +181,10 @@ describe('donations API', () => {
   it('expires donations abandoned for a day; a payment that arrives later still counts', async () => {
     const owner = await fakeUser(app.orm);
     const f = await fakeFundraiser(app.orm, owner.user);
-    const abandoned = (await app.client().post('/api/donations', gift(f.id))).data;
-    const late = (await app.client().post('/api/donations', gift(f.id, { amount: '7' }))).data;
-    const fresh = (await app.client().post('/api/donations', gift(f.id))).data;
-    const ref = (await app.client().post('/api/payments', { donationId: late.id, paymentMethod: 'STRIPE' })).data.paymentIntentId;
+    const abandoned = (await donor.post('/api/donations', gift(f.id))).data;
+    const late = (await donor.post('/api/donations', gift(f.id, { amount: '7' }))).data;
+    const fresh = (await donor.post('/api/donations', gift(f.id))).data;
+    const ref = (await donor.post('/api/payments', { donationId: late.id, paymentMethod: 'STRIPE' })).data.paymentIntentId;
     const dayAgo = new Date(Date.now() - pendingLifetimeMs - 60_000);
     await app.orm.em.fork().nativeUpdate(DonationSchema, { id: { $in: [abandoned.id, late.id] } }, { createdAt: dayAgo });
 
@@ -185,10 +193,100 @@ describe('donations API', () => {
     const status = async (id: number) => (await app.orm.em.fork().findOneOrFail(DonationSchema, { id })).status;
     assert.equal(await status(abandoned.id), 'EXPIRED');
     assert.equal(await status(fresh.id), 'PENDING');
-    assert.equal((await app.client().post('/api/payments', { donationId: abandoned.id, paymentMethod: 'STRIPE' })).status, 409);
+    assert.equal((await donor.post('/api/payments', { donationId: abandoned.id, paymentMethod: 'STRIPE' })).status, 409);
 
-    await app.client().post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'succeeded' });
-    assert.equal((await app.client().post(`/api/confirm-payment?paymentIntentId=${ref}`)).data.status, 'SUCCEEDED');
+    await donor.post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'succeeded' });
+    assert.equal((await donor.post(`/api/confirm-payment?paymentIntentId=${ref}`)).data.status, 'SUCCEEDED');
     assert.deepEqual((await totals(f.id)).raisedMinor, 700);
+  });
+
+  it("refuses a stranger every action on somebody else's donation: paying, completing, confirming, the receipt", async () => {
+    const owner = await fakeUser(app.orm);
+    const f = await fakeFundraiser(app.orm, owner.user);
+    const almaz = app.client();
+    const donation = (await almaz.post('/api/donations', gift(f.id))).data;
+    const stranger = app.client();
+    const signedInStranger = app.client();
+    await signIn(signedInStranger, await fakeUser(app.orm));
+    // A visitor walking the ids, with and without an account, with and without a session of their own.
+    for (const visitor of [stranger, signedInStranger]) {
+      for (const method of ['STRIPE', 'PAYPAL']) {
+        const answer = await visitor.post('/api/payments', { donationId: donation.id, paymentMethod: method });
+        assert.equal(answer.status, 403, `${method}: ${JSON.stringify(answer.data)}`);
+        assert.equal(answer.data.code, 'donation_not_yours');
+      }
+    }
+    assert.equal(await app.orm.em.fork().count(PaymentSchema, { donation: donation.id }), 0, 'no payment was attached for the stranger');
+
+    const ref = (await almaz.post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' })).data.paymentIntentId as string;
+    for (const visitor of [stranger, signedInStranger]) {
+      assert.equal((await visitor.post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'failed' })).status, 403);
+      assert.equal((await visitor.post(`/api/confirm-payment?paymentIntentId=${ref}`)).status, 403);
+    }
+    assert.equal((await app.orm.em.fork().findOneOrFail(PaymentSchema, { providerRef: ref })).sandboxOutcome, null, "the stranger chose nothing for Almaz's payment");
+
+    assert.equal((await almaz.post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'succeeded' })).status, 204);
+    const confirmed = await almaz.post(`/api/confirm-payment?paymentIntentId=${ref}`);
+    assert.equal(confirmed.data.status, 'SUCCEEDED');
+    const receiptRequest = { transactionId: confirmed.data.transactionId, paymentMethod: 'STRIPE' };
+    for (const visitor of [stranger, signedInStranger]) assert.equal((await visitor.post('/api/receipts/generate', receiptRequest)).status, 403);
+    assert.equal((await almaz.post('/api/receipts/generate', receiptRequest)).status, 200);
+  });
+
+  it('lets a signed-in donor act on their donation from another browser of theirs', async () => {
+    const owner = await fakeUser(app.orm);
+    const f = await fakeFundraiser(app.orm, owner.user);
+    const person = await fakeUser(app.orm);
+    const phone = app.client();
+    await signIn(phone, person);
+    const donation = (await phone.post('/api/donations', gift(f.id))).data;
+    const laptop = app.client();
+    await signIn(laptop, person);
+    assert.equal((await laptop.post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' })).status, 200);
+  });
+
+  it('never adds an amount to a total in another currency: settling such a donation is refused', async () => {
+    const owner = await fakeUser(app.orm);
+    const f = await fakeFundraiser(app.orm, owner.user, { currency: 'USD' });
+    const donation = (await donor.post('/api/donations', gift(f.id, { amount: '100' }))).data;
+    const ref = (await donor.post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' })).data.paymentIntentId;
+    await donor.post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'succeeded' });
+    // However the fundraiser came to be in birr (a defect, a hand edit), dollars never join its total.
+    await app.orm.em.fork().nativeUpdate(FundraiserSchema, { id: f.id }, { currency: 'ETB' });
+    const answer = await donor.post(`/api/confirm-payment?paymentIntentId=${ref}`);
+    assert.equal(answer.status, 409);
+    assert.equal(answer.data.code, 'donation_currency_mismatch');
+    assert.equal((await totals(f.id)).raisedMinor, 0);
+    assert.equal((await app.orm.em.fork().findOneOrFail(DonationSchema, { id: donation.id })).status, 'PENDING');
+  });
+
+  it('fixes the currency once any donation exists, pending ones too, so a total never mixes currencies', async () => {
+    const organiser = await fakeUser(app.orm);
+    const browser = app.client();
+    await signIn(browser, organiser);
+    const f = await fakeFundraiser(app.orm, organiser.user, { currency: 'USD' });
+    const pending = (await donor.post('/api/donations', gift(f.id, { amount: '100' }))).data;
+    const switched = await browser.request('PUT', `/api/fundraisers/${f.id}`, { json: { currency: 'ETB' } });
+    assert.equal(switched.status, 409, switched.text);
+    assert.equal(switched.data.code, 'currency_locked');
+    const ref = (await donor.post('/api/payments', { donationId: pending.id, paymentMethod: 'STRIPE' })).data.paymentIntentId;
+    await donor.post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'succeeded' });
+    assert.equal((await donor.post(`/api/confirm-payment?paymentIntentId=${ref}`)).data.status, 'SUCCEEDED');
+    const row = await app.orm.em.fork().findOneOrFail(FundraiserSchema, { id: f.id });
+    assert.equal(row.currency, 'USD');
+    assert.equal(row.raisedMinor, 10_000);
+
+    // A change of currency and a first donation at the same moment: one goes first, never both half-way.
+    for (let round = 0; round < 8; round++) {
+      const fresh = await fakeFundraiser(app.orm, organiser.user, { currency: 'USD' });
+      const [change, gave] = await Promise.all([
+        browser.request('PUT', `/api/fundraisers/${fresh.id}`, { json: { currency: 'ETB' } }),
+        app.client().post('/api/donations', gift(fresh.id, { currency: undefined, amount: '5' })),
+      ]);
+      const now = await app.orm.em.fork().findOneOrFail(FundraiserSchema, { id: fresh.id });
+      const rows = await app.orm.em.fork().find(DonationSchema, { fundraiser: fresh.id });
+      assert.ok(rows.every((d) => d.currency === now.currency), `round ${round}: ${change.status} ${gave.status} ${now.currency} ${rows.map((d) => d.currency)}`);
+      assert.ok(change.status === 200 || (change.status === 409 && rows.length === 1), `round ${round}: ${change.status}`);
+    }
   });
 });

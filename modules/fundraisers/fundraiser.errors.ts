@@ -26,6 +26,13 @@ export class InvalidStatusChange extends Conflict {
   }
 }
 
+/** While suspended, a fundraiser is the moderators' to change, not its organiser's. */
+export class FundraiserSuspended extends Forbidden {
+  constructor() {
+    super('fundraiser_suspended');
+  }
+}
+
 /** Suspending, or lifting a suspension, is moderation: admins only. */
 export class StatusChangeAdminOnly extends Forbidden {
   constructor() {
@@ -52,6 +59,7 @@ export const fundraiserErrorCodes = [
   'owner_mismatch',
   'status_change_not_allowed',
   'status_admin_only',
+  'fundraiser_suspended',
   'currency_locked',
   'update_not_found',
   'field.category_unknown',

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { message, NotFound, ValidationFailed, type FieldErrors, type Language } from '../../api/http/index.ts';
 import { UserSchema, type User } from '../accounts/index.ts';
 import { CategorySchema, LocationSchema } from '../catalogue/index.ts';
@@ -6,7 +6,8 @@ import type { MediaAuthoriser, MediaService } from '../media/index.ts';
 import { fromMinor, toMinor } from '../money/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
 import { FundraiserSchema, type Fundraiser, type FundraiserStatus } from './fundraiser.entity.ts';
-import { CurrencyLocked, FundraiserNotFound, InvalidStatusChange, NotFundraiserManager, OwnerMismatch, StatusChangeAdminOnly } from './fundraiser.errors.ts';
+import { CurrencyLocked, FundraiserNotFound, FundraiserSuspended, InvalidStatusChange, NotFundraiserManager, OwnerMismatch, StatusChangeAdminOnly } from './fundraiser.errors.ts';
+import { lockFundraiserRow } from './fundraiser.money-lock.ts';
 import type { CreateFundraiserRequest, EditFundraiserRequest, FundraiserSort } from './fundraiser.schemas.ts';
 import { findFundraiserIds, teamIdIn, type FundraiserFilter } from './fundraiser.search.ts';
 import { createTotalsCache } from './fundraiser.totals-cache.ts';
@@ -35,29 +36,43 @@ export function mayManage(f: Fundraiser, viewer: User | null): viewer is User {
 /**
  * The seam for the donations module: a fundraiser that has received money is never deleted,
  * only closed. `donationCount` is kept by that module in the same transaction as each
- * succeeded payment; its foreign key to the fundraiser should also refuse the delete.
+ * succeeded payment. It counts successes only; any donation row at all (pending, failed,
+ * refunded) is found by its foreign key to the fundraiser, which refuses the delete.
  */
 export function hasDonations(f: Fundraiser): boolean {
   return f.donationCount > 0;
 }
 
 /** The fundraiser as `viewer` may see it: a suspended one exists only for its organiser and admins. */
-export async function findVisible(em: EntityManager, viewer: User | null, id: number): Promise<Fundraiser> {
-  const f = await em.findOne(FundraiserSchema, { id });
+export async function findVisible(em: EntityManager, viewer: User | null, id: number, options: { refresh?: boolean } = {}): Promise<Fundraiser> {
+  const f = await em.findOne(FundraiserSchema, { id }, { refresh: options.refresh });
   if (!f || (f.status === 'SUSPENDED' && !mayManage(f, viewer))) throw new FundraiserNotFound();
   return f;
 }
 
-/** 404 when `viewer` cannot see it, 403 when they can but may not change it. */
-export async function findManaged(em: EntityManager, viewer: User, id: number): Promise<Fundraiser> {
-  const f = await findVisible(em, viewer, id);
+/**
+ * 404 when `viewer` cannot see it, 403 when they can but may not change it: it is not theirs,
+ * or it is suspended, when it is the moderators' alone until they lift the suspension.
+ */
+export async function findManaged(em: EntityManager, viewer: User, id: number, options: { refresh?: boolean } = {}): Promise<Fundraiser> {
+  const f = await findVisible(em, viewer, id, options);
   if (!mayManage(f, viewer)) throw new NotFundraiserManager();
+  if (f.status === 'SUSPENDED' && !viewer.admin) throw new FundraiserSuspended();
   return f;
 }
 
-/** For the media module: images of a fundraiser are its organiser's (or an admin's) to add and remove. */
-export const authoriseFundraiserMedia: MediaAuthoriser = async (em, user, id) => {
-  await findManaged(em, user, id);
+/**
+ * For the media module: images of a fundraiser are its organiser's (or an admin's) to add and
+ * remove. Locking, the row stays locked until the caller's transaction ends, so that uploads
+ * to one fundraiser count its images one after another, and it is judged as it is now.
+ */
+export const authoriseFundraiserMedia: MediaAuthoriser = async (em, user, id, options) => {
+  if (!options?.lock) {
+    await findManaged(em, user, id);
+    return;
+  }
+  if (!(await lockFundraiserRow(em, id))) throw new FundraiserNotFound();
+  await findManaged(em, user, id, { refresh: true });
 };
 
 async function references(em: EntityManager, input: { categoryId?: number | undefined; locationId?: number | undefined }, lang: Language) {
@@ -96,7 +111,12 @@ export interface FundraiserService {
 /** How long the total of a discovery list may be reused; 0 counts every time. */
 export const listTotalsTtlMs = 10_000;
 
-export function createFundraiserService(deps: { media: MediaService; listTotalsTtlMs?: number }): FundraiserService {
+export function createFundraiserService(deps: {
+  media: MediaService;
+  listTotalsTtlMs?: number;
+  /** Whether any donation row (of any status) refers to the fundraiser: given by the donations module. */
+  donationRowsExist?: (em: EntityManager, fundraiserId: number) => Promise<boolean>;
+}): FundraiserService {
   const totals = createTotalsCache(deps.listTotalsTtlMs ?? listTotalsTtlMs);
 
   async function page(em: EntityManager, filter: FundraiserFilter, cacheTotal = false): Promise<Page<FundraiserCard>> {
@@ -106,6 +126,27 @@ export function createFundraiserService(deps: { media: MediaService; listTotalsT
     const byId = new Map(rows.map((f) => [f.id, f]));
     const ordered = ids.map((id) => byId.get(id)).filter((f): f is Fundraiser => f !== undefined);
     return pageOf(await fundraiserCards(em, ordered), filter, total);
+  }
+
+  /**
+   * Deletes the fundraiser, its image rows and (by the foreign key's cascade) its updates in
+   * one transaction, answering the image files to remove after the commit. Null when a
+   * donation row refers to it, whatever its status and however recently it arrived: the
+   * donation's foreign key refuses the delete, and nothing of it is kept.
+   */
+  async function deleteUnlessDonated(em: EntityManager, f: Fundraiser): Promise<string[] | null> {
+    try {
+      return await em.transactional(async (tx) => {
+        // First, as every change that depends on what is attached to the fundraiser does.
+        await lockFundraiserRow(tx, f.id);
+        const keys = await deps.media.detachAll(tx, 'FUNDRAISER', f.id);
+        tx.remove(f);
+        return keys;
+      });
+    } catch (error) {
+      if (error instanceof ForeignKeyConstraintViolationException) return null;
+      throw error;
+    }
   }
 
   return {
@@ -138,7 +179,15 @@ export function createFundraiserService(deps: { media: MediaService; listTotalsT
       const f = await findManaged(em, viewer, id);
       const { category, location } = await references(em, input, lang);
       const currency = input.currency ?? f.currency;
-      if (currency !== f.currency && hasDonations(f)) throw new CurrencyLocked();
+      if (currency !== f.currency) {
+        // Fixed once any donation exists, paid or not: a pending one may still be paid, in its
+        // own currency. Under the row lock that creating a donation takes too (donations module).
+        await em.transactional(async (tx) => {
+          await lockFundraiserRow(tx, f.id);
+          if (hasDonations(f) || (await deps.donationRowsExist?.(tx, f.id))) throw new CurrencyLocked();
+          await tx.nativeUpdate(FundraiserSchema, { id: f.id }, { currency });
+        });
+      }
       if (input.title !== undefined) f.title = input.title;
       if (input.description !== undefined) f.description = input.description;
       if (input.beneficiaryName !== undefined) f.beneficiaryName = input.beneficiaryName;
@@ -153,7 +202,9 @@ export function createFundraiserService(deps: { media: MediaService; listTotalsT
     },
 
     async changeStatus(em, viewer, id, status) {
-      const f = await findManaged(em, viewer, id);
+      // Not findManaged: to and from SUSPENDED is this action's own rule, answered as such.
+      const f = await findVisible(em, viewer, id);
+      if (!mayManage(f, viewer)) throw new NotFundraiserManager();
       if (status === f.status) return f;
       if (status === 'SUSPENDED' || f.status === 'SUSPENDED') {
         if (!viewer.admin) throw new StatusChangeAdminOnly();
@@ -168,22 +219,15 @@ export function createFundraiserService(deps: { media: MediaService; listTotalsT
 
     async remove(em, viewer, id) {
       const f = await findManaged(em, viewer, id);
-      if (hasDonations(f)) {
-        // Closing would also lift a suspension, which only an admin may do.
-        if (f.status === 'SUSPENDED' && !viewer.admin) throw new StatusChangeAdminOnly();
-        f.status = 'CLOSED';
-        await em.flush();
-        totals.clear();
-        return { outcome: 'closed', fundraiser: f };
-      }
-      const keys = await deps.media.detachAll(em, 'FUNDRAISER', f.id);
-      em.remove(f);
-      // One flush, one transaction: the fundraiser, its image rows and (by the foreign key's
-      // cascade) its updates go together. The files go after the commit.
-      await em.flush();
+      const keys = hasDonations(f) ? null : await deleteUnlessDonated(em, f);
       totals.clear();
-      await deps.media.storage.remove(keys);
-      return { outcome: 'deleted' };
+      if (keys) {
+        await deps.media.storage.remove(keys);
+        return { outcome: 'deleted' };
+      }
+      f.status = 'CLOSED';
+      await em.flush();
+      return { outcome: 'closed', fundraiser: f };
     },
 
     async list(em, request) {

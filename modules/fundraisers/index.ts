@@ -19,6 +19,7 @@ export { seedDemoFundraisers } from './fundraiser.demo.ts';
 export { demoFundraisers, demoOrganisers } from './fundraiser.demo-data.ts';
 export { fundraiserErrorCodes } from './fundraiser.errors.ts';
 export { addToTotals, fundedRank, goalRank } from './fundraiser.ordering.ts';
+export { lockFundraiserRow } from './fundraiser.money-lock.ts';
 export { maxGoal } from './fundraiser.schemas.ts';
 export { FundraiserSchema, FundraiserUpdateSchema, fundraiserStatuses } from './fundraiser.entity.ts';
 export type { Fundraiser, FundraiserStatus, FundraiserUpdate } from './fundraiser.entity.ts';

@@ -49,4 +49,26 @@ describe('job runner', () => {
     const lock = await db.orm.em.fork().findOneOrFail(JobLockSchema!, { name: 'failing' });
     assert.equal(lock.lastOutcome, 'failed: disk full');
   });
+
+  it('survives a database error while taking the lock, and runs on the next tick once the database answers', async () => {
+    let runs = 0;
+    const job: Job = { name: 'db-down', schedule: '* * * * *', lockMs: 60_000, run: async () => String((runs += 1)) };
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    const connection = db.orm.em.getConnection();
+    // A real database error: the lock table is not there for a moment.
+    await connection.execute('alter table `job_lock` rename to `job_lock_away`');
+    try {
+      assert.equal(await runExclusive(db.orm, job, logger), 'failed');
+      assert.equal(runs, 0, 'the job itself did not run without its lock');
+    } finally {
+      await connection.execute('alter table `job_lock_away` rename to `job_lock`');
+    }
+    assert.equal(await runExclusive(db.orm, job, logger), 'ran');
+    assert.equal(runs, 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('unhandledRejection', onRejection);
+    assert.deepEqual(rejections, []);
+  });
 });

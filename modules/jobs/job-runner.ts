@@ -21,7 +21,17 @@ const instanceId = randomUUID();
  */
 export async function runExclusive(orm: MikroORM, job: Job, logger: Logger): Promise<'ran' | 'skipped' | 'failed'> {
   const log = logger.child({ job: job.name });
-  if (!(await acquire(orm, job.name, job.lockMs))) {
+  // Everything, the lock included, is inside the error handling: a scheduled run is a
+  // timer callback, and an error escaping it (the database gone for a moment) would end the
+  // process. A run that fails is logged; the next tick simply tries again.
+  let acquired: boolean;
+  try {
+    acquired = await acquire(orm, job.name, job.lockMs);
+  } catch (error) {
+    log.error({ err: error }, 'job lock could not be taken; will try again on the next run');
+    return 'failed';
+  }
+  if (!acquired) {
     log.debug('another instance holds the lock; skipped');
     return 'skipped';
   }
@@ -37,11 +47,16 @@ export async function runExclusive(orm: MikroORM, job: Job, logger: Logger): Pro
     result = 'failed';
     log.error({ ms: Math.round(performance.now() - started), err: error }, 'job failed');
   }
-  await orm.em.fork().nativeUpdate(
-    JobLockSchema,
-    { name: job.name, owner: instanceId },
-    { lockedUntil: new Date(0), lastRunAt: new Date(), lastOutcome: outcome },
-  );
+  try {
+    await orm.em.fork().nativeUpdate(
+      JobLockSchema,
+      { name: job.name, owner: instanceId },
+      { lockedUntil: new Date(0), lastRunAt: new Date(), lastOutcome: outcome },
+    );
+  } catch (error) {
+    // The lock then frees itself when it expires (lockMs).
+    log.error({ err: error }, 'job lock could not be released');
+  }
   return result;
 }
 

@@ -1,5 +1,5 @@
 export { createMailer, listOutbox } from './mail.service.ts';
-export type { Mailer, MailMessage, MailAttachment } from './mail.service.ts';
+export type { Mailer, MailMessage, MailAttachment, MailComposer } from './mail.service.ts';
 export type { OutboxMail, MailStatus } from './outbox-mail.entity.ts';
 
 import { OutboxMailSchema } from './outbox-mail.entity.ts';

@@ -33,18 +33,63 @@ interface StoredAttachment {
 
 const removedBody = '[removed after delivery: it contained a single-use link]';
 
+/** Makes the mail a QUEUED row stands for, from the records it names; null when there is nothing to send any more. */
+export type MailComposer = (em: EntityManager, ref: string) => Promise<MailMessage | null>;
+
 export interface Mailer {
   /** Stores the mail in the outbox, then delivers it; a delivery failure is recorded, not thrown. */
   send(em: EntityManager, message: MailMessage): Promise<OutboxMail>;
-  /** Tries FAILED mails again (a few attempts at most). */
+  /**
+   * Writes a mail to be made later by the composer of `kind`, with `em` (inside the caller's
+   * transaction): the mail exists exactly when the change it follows was committed, and a
+   * crash after the commit leaves it QUEUED for `retryFailed` rather than lost. Answers its id
+   * for `deliverQueued`, right after the commit.
+   */
+  enqueue(em: EntityManager, mail: { kind: string; ref: string }): Promise<number>;
+  /** Composes and delivers a QUEUED mail (only once, however many ask at the same time). */
+  deliverQueued(em: EntityManager, id: number): Promise<void>;
+  /** The composer of QUEUED mails of one kind. */
+  composer(kind: string, compose: MailComposer): void;
+  /** Composes QUEUED mails left behind for a while, and tries FAILED mails again (a few attempts at most). */
   retryFailed(em: EntityManager): Promise<number>;
   readonly delivers: boolean;
 }
 
 const maxAttempts = 5;
+/** A QUEUED mail is normally delivered right after its commit; one still there after this was interrupted. */
+const queuedGraceMs = 60_000;
+
+function stored(attachments: MailAttachment[] | undefined): StoredAttachment[] | null {
+  return attachments?.length ? attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') })) : null;
+}
 
 export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+
+  const composers = new Map<string, MailComposer>();
+
+  async function deliverQueued(em: EntityManager, id: number): Promise<void> {
+    const queued = await em.findOne(OutboxMailSchema, { id, status: 'QUEUED' });
+    if (!queued?.kind || queued.ref === null || queued.ref === undefined) return;
+    const compose = composers.get(queued.kind);
+    if (!compose) {
+      options.logger.error({ mailId: id, kind: queued.kind }, 'no composer for a queued mail');
+      return;
+    }
+    const message = await compose(em.fork(), queued.ref);
+    // Composed first and claimed with its content in one conditional update, so that of two
+    // instances composing the same mail only one goes on to deliver it.
+    const claimed = message
+      ? await em.nativeUpdate(
+          OutboxMailSchema,
+          { id, status: 'QUEUED' },
+          { status: 'PENDING', to: message.to, replyTo: message.replyTo ?? null, subject: message.subject, text: message.text, html: message.html ?? null, sensitive: message.sensitive ?? false, attachments: stored(message.attachments) },
+        )
+      : await em.nativeUpdate(OutboxMailSchema, { id, status: 'QUEUED' }, { status: 'FAILED', attempts: maxAttempts, lastError: 'nothing to send any more' });
+    if (claimed !== 1 || !message) return;
+    em.clear();
+    await deliver(em, await em.findOneOrFail(OutboxMailSchema, { id }));
+  }
 
   async function deliver(em: EntityManager, mail: OutboxMail): Promise<void> {
     if (!transport) {
@@ -94,16 +139,42 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         status: 'PENDING',
         attempts: 0,
         sensitive: message.sensitive ?? false,
-        attachments: message.attachments?.length
-          ? message.attachments.map((a): StoredAttachment => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') }))
-          : null,
+        attachments: stored(message.attachments),
       });
       await em.flush();
       await deliver(em, mail);
       return mail;
     },
+    async enqueue(em, mail) {
+      return em.insert(OutboxMailSchema, {
+        to: '',
+        replyTo: null,
+        subject: '',
+        text: '',
+        html: null,
+        status: 'QUEUED',
+        kind: mail.kind,
+        ref: mail.ref,
+        attempts: 0,
+        sensitive: false,
+        attachments: null,
+        createdAt: new Date(),
+      }) as Promise<number>;
+    },
+    deliverQueued,
+    composer(kind, compose) {
+      composers.set(kind, compose);
+    },
     async retryFailed(em) {
-      if (!transport) return 0;
+      const left = await em.find(OutboxMailSchema, { status: 'QUEUED', createdAt: { $lt: new Date(Date.now() - queuedGraceMs) } }, { fields: ['id'], limit: 50, orderBy: { id: 'asc' } });
+      for (const { id } of left) {
+        try {
+          await deliverQueued(em.fork(), id);
+        } catch (error) {
+          options.logger.error({ mailId: id, err: error }, 'queued mail could not be composed; will retry');
+        }
+      }
+      if (!transport) return left.length;
       // A PENDING mail may be in the middle of its first delivery; only one left for long was interrupted.
       const stuckBefore = new Date(Date.now() - 10 * 60_000);
       const failed = await em.find(
@@ -112,7 +183,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         { limit: 50, orderBy: { id: 'asc' } },
       );
       for (const mail of failed) await deliver(em, mail);
-      return failed.length;
+      return left.length + failed.length;
     },
   };
 }

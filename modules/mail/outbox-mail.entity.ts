@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-export const mailStatuses = ['PENDING', 'SENT', 'FAILED', 'LOGGED'] as const;
+/** QUEUED: written inside another change's transaction, its content not composed yet (see Mailer.enqueue). */
+export const mailStatuses = ['QUEUED', 'PENDING', 'SENT', 'FAILED', 'LOGGED'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 
 /**
@@ -22,6 +23,9 @@ export const OutboxMailSchema = defineEntity({
     /** Files to send with it ({filename, contentType, base64}[]), dropped once delivered. */
     attachments: p.json().nullable(),
     status: p.enum(mailStatuses).default('PENDING').index(),
+    /** For a QUEUED mail: which composer makes it (`receipt`), and of what (a donation id). */
+    kind: p.string().length(40).nullable(),
+    ref: p.string().length(64).nullable(),
     attempts: p.integer().default(0),
     lastError: p.text().nullable(),
     messageId: p.string().length(255).nullable(),

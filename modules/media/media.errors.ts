@@ -40,6 +40,13 @@ export class ImageLimitReached extends AppError {
   }
 }
 
+/** More uploads at once than the server reads and decodes, with a full line waiting: come back shortly. */
+export class UploadsBusy extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(503, 'uploads_busy', { headers: { 'Retry-After': String(retryAfterSeconds) } });
+  }
+}
+
 export class MultipartRequired extends AppError {
   constructor() {
     super(415, 'multipart_required');
@@ -60,6 +67,7 @@ export const mediaErrorCodes = [
   'image_too_large',
   'image_too_many_pixels',
   'image_limit_reached',
+  'uploads_busy',
   'multipart_required',
   'upload_malformed',
   'field.image_required',

@@ -1,5 +1,17 @@
 import sharp, { type Metadata } from 'sharp';
 import { ImageTooManyPixels, ImageUnreadable, ImageUnsupported } from './media.errors.ts';
+import { slots } from './media.slots.ts';
+
+// Every upload is a new image, so libvips' operation cache would only hold on to memory.
+sharp.cache(false);
+// One thread per image, whatever the allocator (sharp picks this itself only under glibc's):
+// the threads at work are then the images at a time (below), and fewer threads leave fewer
+// malloc arenas holding on to freed memory.
+sharp.concurrency(1);
+
+/** Decoding a phone photo takes tens of MB; this many at a time bounds that whatever the traffic. */
+const imagesDecodedAtOnce = 2;
+const decoding = slots(imagesDecodedAtOnce);
 
 export const imageLimits = {
   /** Phone photos are 2–8 MB; 10 MB leaves room without inviting huge uploads. */
@@ -36,9 +48,14 @@ export interface Renditions {
  * Two WebP renditions of an uploaded image: turned upright by its EXIF orientation first,
  * then re-encoded. sharp writes no metadata unless asked to keep it, so EXIF (a phone's GPS
  * position, camera serial numbers), XMP and ICC profiles never reach the stored files.
- * The small one is cropped: 4:3 for fundraiser cards, square for avatars.
+ * The small one is cropped: 4:3 for fundraiser cards, square for avatars. At most
+ * `imagesDecodedAtOnce` are rendered at a time; the others wait their turn.
  */
-export async function renderImage(bytes: Buffer, shape: 'card' | 'square'): Promise<Renditions> {
+export function renderImage(bytes: Buffer, shape: 'card' | 'square'): Promise<Renditions> {
+  return decoding.run(() => render(bytes, shape));
+}
+
+async function render(bytes: Buffer, shape: 'card' | 'square'): Promise<Renditions> {
   const format = sniffFormat(bytes);
   if (!format) throw new ImageUnsupported();
   // Only the decoder of the sniffed format may run: sharp would otherwise also accept
@@ -54,19 +71,18 @@ export async function renderImage(bytes: Buffer, shape: 'card' | 'square'): Prom
   if (!metadata.width || !metadata.height) throw new ImageUnreadable();
   if (metadata.width * metadata.height > imageLimits.maxPixels) throw new ImageTooManyPixels(imageLimits.maxPixels);
   try {
-    const upright = sharp(bytes, options).autoOrient();
-    const [large, small] = await Promise.all([
-      upright
-        .clone()
-        .resize({ width: renditionWidths.large, height: renditionWidths.large * 2, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true }),
-      upright
-        .clone()
-        .resize({ width: renditionWidths.small, height: shape === 'card' ? (renditionWidths.small * 3) / 4 : renditionWidths.small, fit: 'cover', position: 'attention' })
-        .webp({ quality: 75 })
-        .toBuffer(),
-    ]);
+    // One after the other, each decoding at its own reduced scale (JPEG shrink-on-load): one
+    // image's peak is one decode, not two.
+    const large = await sharp(bytes, options)
+      .autoOrient()
+      .resize({ width: renditionWidths.large, height: renditionWidths.large * 2, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    const small = await sharp(bytes, options)
+      .autoOrient()
+      .resize({ width: renditionWidths.small, height: shape === 'card' ? (renditionWidths.small * 3) / 4 : renditionWidths.small, fit: 'cover', position: 'attention' })
+      .webp({ quality: 75 })
+      .toBuffer();
     return { large: large.data, small, width: large.info.width, height: large.info.height };
   } catch {
     throw new ImageUnreadable();

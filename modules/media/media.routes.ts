@@ -1,24 +1,32 @@
 import { message, parseOrThrow, route, ValidationFailed } from '../../api/http/index.ts';
 import { requireUser } from '../accounts/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
-import { ImageTooLarge, MultipartRequired } from './media.errors.ts';
+import { ImageTooLarge, MultipartRequired, UploadsBusy } from './media.errors.ts';
 import { imageLimits } from './media.images.ts';
 import { mediaIdParams, mediaResponse, uploadFields } from './media.schemas.ts';
 import type { MediaService } from './media.service.ts';
+import { slots } from './media.slots.ts';
 import { readUpload } from './media.upload.ts';
 
 /** Enough for a person building a gallery; too few to fill a disk. */
 export const uploadLimit: Limit = { limit: 60, windowMs: 60 * 60_000 };
 
+/**
+ * Uploads read and handled at once, each holding up to 10 MB of body in memory until it is
+ * decoded; more wait (unread) in line, and past a full line answer 503 with Retry-After.
+ */
+const uploadsAtOnce = { running: 4, waiting: 32, retryAfterSeconds: 5 } as const;
+
 export function mediaRoutes(media: MediaService) {
   const tag = 'media';
+  const inFlight = slots(uploadsAtOnce.running, { maxWaiting: uploadsAtOnce.waiting, busy: () => new UploadsBusy(uploadsAtOnce.retryAfterSeconds) });
   return [
     route({
       method: 'post',
       path: '/api/media/upload',
       tag,
       summary:
-        'Upload an image (multipart/form-data: entityType FUNDRAISER|USER, entityId, file). JPEG, PNG or WebP by content, up to 10 MB; stored as WebP without metadata',
+        'Upload an image (multipart/form-data: entityType FUNDRAISER|USER, entityId, file). JPEG, PNG or WebP by content, up to 10 MB; stored as WebP without metadata. 503 with Retry-After while too many uploads are under way',
       response: mediaResponse,
       status: 201,
       handler: async ({ ctx }) => {
@@ -26,16 +34,18 @@ export function mediaRoutes(media: MediaService) {
         if (!ctx.is('multipart/form-data')) throw new MultipartRequired();
         // A declared size far past the limit is refused before a byte of the body is read.
         if (Number(ctx.get('Content-Length') || 0) > imageLimits.maxBytes + 64 * 1024) throw new ImageTooLarge(imageLimits.maxBytes);
-        const upload = await readUpload(ctx.req, ctx.req.headers, { maxBytes: imageLimits.maxBytes });
-        if (upload.file?.tooLarge) throw new ImageTooLarge(imageLimits.maxBytes);
-        const fields = parseOrThrow(uploadFields, upload.fields, ctx.state.lang);
-        if (!upload.file || upload.file.bytes.length === 0) {
-          throw new ValidationFailed({ file: message(ctx.state.lang, 'field.image_required') });
-        }
-        const em = ctx.state.em;
-        await media.authorise(em, user, fields.entityType, fields.entityId, 'upload');
-        await consume(em, `media:upload:user:${user.id}`, uploadLimit);
-        return media.store(em, { owner: user, entityType: fields.entityType, entityId: fields.entityId, bytes: upload.file.bytes });
+        return inFlight.run(async () => {
+          const upload = await readUpload(ctx.req, ctx.req.headers, { maxBytes: imageLimits.maxBytes });
+          if (upload.file?.tooLarge) throw new ImageTooLarge(imageLimits.maxBytes);
+          const fields = parseOrThrow(uploadFields, upload.fields, ctx.state.lang);
+          if (!upload.file || upload.file.bytes.length === 0) {
+            throw new ValidationFailed({ file: message(ctx.state.lang, 'field.image_required') });
+          }
+          const em = ctx.state.em;
+          await media.authorise(em, user, fields.entityType, fields.entityId, 'upload');
+          await consume(em, `media:upload:user:${user.id}`, uploadLimit);
+          return media.store(em, { owner: user, entityType: fields.entityType, entityId: fields.entityId, bytes: upload.file.bytes });
+        });
       },
     }),
     route({

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { Forbidden } from '../../api/http/index.ts';
 import { UserSchema, type User } from '../accounts/index.ts';
 import { MediaSchema, type Media, type MediaEntityType } from './media.entity.ts';
@@ -19,9 +19,11 @@ export function mediaView(media: Pick<Media, 'id' | 'storageKey'>): MediaView {
 /**
  * Decides whether `user` may add images to (or remove them from) the entity with this id,
  * throwing 404 or 403 when not. Given by the module that owns that kind of entity, so that
- * this module depends on none of them.
+ * this module depends on none of them. With `lock` (inside a transaction) it also locks the
+ * entity's row until that transaction ends, so that uploads to one entity count its images
+ * and add theirs one after another.
  */
-export type MediaAuthoriser = (em: EntityManager, user: User, entityId: number) => Promise<void>;
+export type MediaAuthoriser = (em: EntityManager, user: User, entityId: number, options?: { lock: boolean }) => Promise<void>;
 
 /** At most this many images per entity: a gallery for a fundraiser, one avatar for a user. */
 export const imagesPerEntity: Record<MediaEntityType, number> = { FUNDRAISER: 10, USER: 1 };
@@ -31,8 +33,9 @@ export interface MediaService {
   /** Throws unless `user` may upload to (or delete from) the entity. */
   authorise(em: EntityManager, user: User, entityType: MediaEntityType, entityId: number, purpose: 'upload' | 'delete'): Promise<void>;
   /**
-   * Renders and stores an image for an entity the caller has authorised. A user's new
-   * avatar replaces the old one. Either the row and both files exist afterwards, or neither.
+   * Renders and stores an image for an entity the caller has authorised (asked again, with the
+   * entity locked, where the limit is counted). A user's new avatar replaces the old one.
+   * Either the row and both files exist afterwards, or neither.
    */
   store(em: EntityManager, input: { owner: User; entityType: MediaEntityType; entityId: number; bytes: Buffer }): Promise<MediaView>;
   find(em: EntityManager, id: number): Promise<MediaView>;
@@ -48,52 +51,55 @@ export interface MediaService {
 export function createMediaService(deps: { mediaDir: string; authorisers: Partial<Record<MediaEntityType, MediaAuthoriser>> }): MediaService {
   const storage = diskStorage(deps.mediaDir);
 
+  async function authorise(em: EntityManager, user: User, entityType: MediaEntityType, entityId: number, purpose: 'upload' | 'delete', lock: boolean) {
+    if (entityType === 'USER') {
+      // An avatar is one's own; an admin may take down someone else's, not put one up.
+      if (!(entityId === user.id || (purpose === 'delete' && user.admin))) throw new Forbidden();
+      if (lock) await em.findOne(UserSchema, { id: entityId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      return;
+    }
+    const authoriser = deps.authorisers[entityType];
+    if (!authoriser) throw new Forbidden();
+    await authoriser(em, user, entityId, { lock });
+  }
+
+  async function assertRoom(em: EntityManager, entityType: MediaEntityType, entityId: number) {
+    const max = imagesPerEntity[entityType];
+    if ((await em.count(MediaSchema, { entityType, entityId })) >= max) throw new ImageLimitReached(max);
+  }
+
   const service: MediaService = {
     storage,
 
-    async authorise(em, user, entityType, entityId, purpose) {
-      if (entityType === 'USER') {
-        // An avatar is one's own; an admin may take down someone else's, not put one up.
-        if (entityId === user.id || (purpose === 'delete' && user.admin)) return;
-        throw new Forbidden();
-      }
-      const authoriser = deps.authorisers[entityType];
-      if (!authoriser) throw new Forbidden();
-      await authoriser(em, user, entityId);
-    },
+    authorise: (em, user, entityType, entityId, purpose) => authorise(em, user, entityType, entityId, purpose, false),
 
     async store(em, input) {
-      const max = imagesPerEntity[input.entityType];
-      if (input.entityType !== 'USER' && (await em.count(MediaSchema, { entityType: input.entityType, entityId: input.entityId })) >= max) {
-        throw new ImageLimitReached(max);
-      }
-      const renditions = await renderImage(input.bytes, input.entityType === 'USER' ? 'square' : 'card');
+      const { entityType, entityId } = input;
+      // A full gallery is refused before any decoding; the count that decides is the one under the lock.
+      if (entityType !== 'USER') await assertRoom(em, entityType, entityId);
+      const renditions = await renderImage(input.bytes, entityType === 'USER' ? 'square' : 'card');
       const key = newStorageKey();
       await storage.write(key, renditions);
-      let media: Media;
+      let added: { media: Media; replaced: string[] };
       try {
-        media = em.create(MediaSchema, {
-          storageKey: key,
-          entityType: input.entityType,
-          entityId: input.entityId,
-          owner: input.owner,
-          width: renditions.width,
-          height: renditions.height,
+        // Short, and never around the decoding: on SQLite a transaction holds the one connection.
+        added = await em.transactional(async (tx) => {
+          await authorise(tx, input.owner, entityType, entityId, 'upload', true);
+          if (entityType !== 'USER') await assertRoom(tx, entityType, entityId);
+          const media = tx.create(MediaSchema, { storageKey: key, entityType, entityId, owner: input.owner, width: renditions.width, height: renditions.height });
+          if (entityType !== 'USER') return { media, replaced: [] };
+          await tx.flush();
+          const previous = await tx.find(MediaSchema, { entityType: 'USER', entityId, id: { $ne: media.id } });
+          (await tx.findOneOrFail(UserSchema, { id: entityId })).avatarMediaId = media.id;
+          for (const old of previous) tx.remove(old);
+          return { media, replaced: previous.map((old) => old.storageKey) };
         });
-        await em.flush();
       } catch (error) {
         await storage.remove([key]);
         throw error;
       }
-      if (input.entityType === 'USER') {
-        const previous = await em.find(MediaSchema, { entityType: 'USER', entityId: input.entityId, id: { $ne: media.id } });
-        const user = input.owner.id === input.entityId ? input.owner : await em.findOneOrFail(UserSchema, { id: input.entityId });
-        user.avatarMediaId = media.id;
-        for (const old of previous) em.remove(old);
-        await em.flush();
-        await storage.remove(previous.map((old) => old.storageKey));
-      }
-      return mediaView(media);
+      await storage.remove(added.replaced);
+      return mediaView(added.media);
     },
 
     async find(em, id) {

@@ -326,6 +326,26 @@ describe('media API', () => {
     assert.equal(await app.orm.em.fork().count(MediaSchema, { entityType: 'FUNDRAISER', entityId: f.id }), 0);
   });
 
+  it('holds the cap of 10 images under 20 concurrent uploads: exactly 10 stored, the rest 409, no stray files', async () => {
+    const owner = await fakeUser(app.orm);
+    const client = app.client();
+    await signIn(client, owner);
+    const f = await fakeFundraiser(app.orm, owner.user);
+    const before = files();
+    const pictures = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: i * 12, g: 90, b: 200 - i * 8 } } }).jpeg().toBuffer()),
+    );
+    const answers = await Promise.all(pictures.map((bytes) => client.upload('/api/media/upload', form({ entityType: 'FUNDRAISER', entityId: f.id }, { bytes }))));
+    const stored = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status !== 201);
+    assert.equal(stored.length, 10, answers.map((a) => a.status).join(' '));
+    assert.ok(refused.every((a) => a.status === 409 && a.data.code === 'image_limit_reached'), refused.map((a) => `${a.status} ${a.data?.code}`).join(', '));
+    assert.equal(await app.orm.em.fork().count(MediaSchema, { entityType: 'FUNDRAISER', entityId: f.id }), 10);
+    const added = files().filter((name) => !before.includes(name));
+    const expected = stored.flatMap((a) => [a.data.url, a.data.thumbnailUrl].map((u: string) => u.slice('/media/'.length)));
+    assert.deepEqual(added, expected.sort(), 'the files of refused uploads are gone');
+  });
+
   it('sets a user’s own avatar (square thumbnail), replacing the previous one, shown as the organiser’s picture', async () => {
     const first = await asOrganiser.upload('/api/media/upload', form({ entityType: 'USER', entityId: organiser.user.id }, { bytes: photo }));
     assert.equal(first.status, 201);

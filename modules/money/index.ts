@@ -1,2 +1,2 @@
-export { currencies, minorDigits, toMinor, fromMinor, decimalAmount } from './money.ts';
+export { currencies, minorDigits, minorPerUnit, wholeToMinor, toMinor, fromMinor, decimalAmount } from './money.ts';
 export type { Currency } from './money.ts';

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decimalAmount, fromMinor, toMinor } from './index.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decimalAmount, fromMinor, minorDigits, minorPerUnit, toMinor, wholeToMinor } from './index.ts';
 
 describe('money', () => {
   it('turns decimal text into minor units and back without floats', () => {
@@ -43,5 +46,32 @@ describe('money', () => {
     assert.deepEqual(problem('0.00'), { message: 'field.amount_positive' });
     assert.deepEqual(problem('10000000.01'), { message: 'field.too_big', max: '10,000,000' });
     assert.deepEqual(problem(1e21), { message: 'field.amount_format' });
+  });
+});
+
+describe('minor units', () => {
+  it('come from the currency: one whole unit is 10^digits minor units', () => {
+    assert.equal(minorPerUnit('USD'), 10 ** minorDigits.USD);
+    assert.equal(wholeToMinor(50_000, 'ETB'), 50_000 * 10 ** minorDigits.ETB);
+  });
+
+  it('are never a literal 100 in the code that handles money', () => {
+    // A currency with other than two decimals (or a change of one) must not leave a stray
+    // factor of 100 behind: amounts convert through minorPerUnit, toMinor and fromMinor only.
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const folders = ['modules/money', 'modules/donations', 'modules/payments', 'modules/receipts', 'modules/fundraisers', 'scripts'];
+    const factor = /[*/]\s*100\b|\b100\s*[*/](?!\/)|Minor\s*=\s*100\b/;
+    const offenders: string[] = [];
+    for (const folder of folders) {
+      for (const name of readdirSync(join(root, folder), { recursive: true }) as string[]) {
+        if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
+        readFileSync(join(root, folder, name), 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            if (factor.test(line)) offenders.push(`${folder}/${name}:${i + 1}: ${line.trim()}`);
+          });
+      }
+    }
+    assert.deepEqual(offenders, []);
   });
 });

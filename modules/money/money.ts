@@ -7,6 +7,12 @@ export type Currency = (typeof currencies)[number];
 /** Digits after the decimal point of each currency: cents and santim. */
 export const minorDigits: Record<Currency, number> = { USD: 2, ETB: 2 };
 
+/** Minor units in one whole unit of the currency (100 cents, 100 santim), from its digits. */
+export const minorPerUnit = (currency: Currency): number => 10 ** minorDigits[currency];
+
+/** Whole units (a limit such as 50,000 dollars) in minor units of the currency. */
+export const wholeToMinor = (whole: number, currency: Currency): number => whole * minorPerUnit(currency);
+
 /** A decimal amount as the API speaks it: digits, optionally a point and one or two more. */
 const decimalPattern = /^(0|[1-9]\d{0,14})(?:\.(\d{1,2}))?$/;
 

@@ -1,13 +1,14 @@
 export { PaymentSchema, PaymentEventSchema } from './payment.entity.ts';
 export type { Payment, PaymentStatus, SandboxOutcome } from './payment.entity.ts';
 export { createPaymentService } from './payment.service.ts';
-export type { PaymentService } from './payment.service.ts';
+export type { PaymentService, ReceiptMail } from './payment.service.ts';
 export type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest, Started, WebhookEvent, WebhookRequest } from './payment.provider.ts';
 export { sandboxProvider } from './payment.sandbox.ts';
 export { stripeProvider } from './stripe.provider.ts';
 export { paypalProvider } from './paypal.provider.ts';
 export { paypalErrorCodes } from './paypal.errors.ts';
 export { paymentRoutes } from './payment.routes.ts';
+export { donateForm } from './donate-form.ts';
 export { paymentErrorCodes, InvalidWebhook } from './payment.errors.ts';
 
 import { PaymentEventSchema, PaymentSchema } from './payment.entity.ts';

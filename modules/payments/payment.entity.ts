@@ -4,6 +4,9 @@ import { DonationSchema, paymentMethods } from '../donations/index.ts';
 export const paymentStatuses = ['STARTED', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
+export const refundReasons = ['DUPLICATE'] as const;
+export type RefundReason = (typeof refundReasons)[number];
+
 export const sandboxOutcomes = ['succeeded', 'failed', 'cancelled'] as const;
 export type SandboxOutcome = (typeof sandboxOutcomes)[number];
 
@@ -32,6 +35,13 @@ export const PaymentSchema = defineEntity({
     redirectUrl: p.string().length(2048).nullable(),
     /** The provider's id of the money movement (charge or capture), shown on the receipt. */
     transactionId: p.string().length(255).nullable().index(),
+    /**
+     * Why we gave this payment's money back ourselves: DUPLICATE when the donation had already
+     * been paid by another payment (the donor paid by card and by PayPal). Set before the
+     * provider is asked, so that only one request refunds it; `refundId` once it has.
+     */
+    refundReason: p.enum(refundReasons).nullable(),
+    refundId: p.string().length(255).nullable(),
     /** What the donor chose on the sandbox's checkout page. */
     sandboxOutcome: p.enum(sandboxOutcomes).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -27,4 +27,11 @@ export class ProviderUnavailable extends AppError {
   }
 }
 
-export const paymentErrorCodes = ['payment_not_found', 'sandbox_outcome_chosen', 'webhook_invalid', 'payment_provider_unavailable'] as const;
+/** No live rail for this method: in production a method without provider keys is not offered. */
+export class PaymentMethodUnavailable extends Conflict {
+  constructor() {
+    super('payment_method_unavailable');
+  }
+}
+
+export const paymentErrorCodes = ['payment_not_found', 'sandbox_outcome_chosen', 'webhook_invalid', 'payment_provider_unavailable', 'payment_method_unavailable'] as const;

@@ -28,6 +28,19 @@ export interface ProviderOutcome {
   transactionId: string | null;
 }
 
+/** What a refund needs to know of the payment it gives money back for. */
+export interface RefundRequest {
+  /** The PaymentIntent or order id. */
+  providerRef: string;
+  /** The charge or capture id the money moved with. */
+  transactionId: string | null;
+  currency: Currency;
+  /** Minor units to give back; all of it when left out. */
+  amountMinor?: number;
+  /** The same key, the same refund: a retried or concurrent request never refunds twice. */
+  idempotencyKey: string;
+}
+
 /** A provider's webhook event about one of our payments, after its signature was verified. */
 export interface WebhookEvent {
   eventId: string;
@@ -54,6 +67,8 @@ export interface PaymentProvider {
   start(request: StartRequest): Promise<Started>;
   /** Asks the provider how the payment stands (capturing an approved PayPal order): never the browser's word. */
   outcome(payment: Payment): Promise<ProviderOutcome>;
+  /** Gives a succeeded payment's money back, all of it or `amountMinor`; answers the provider's refund id. */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
   /**
    * Verifies a webhook delivery and reads the event. Throws InvalidWebhook (400) for a bad
    * signature or body; answers null for a verified event that is about nothing we track

@@ -1,14 +1,22 @@
 import { NotFound, route } from '../../api/http/index.ts';
-import { paymentMethods } from '../donations/index.ts';
+import { donorActor, paymentMethods } from '../donations/index.ts';
 import { captchaQuery, type Captcha } from '../captcha/index.ts';
 import { InvalidWebhook } from './payment.errors.ts';
-import { confirmQuery, webhookParams, paymentResultResponse, sandboxCompleteRequest, sandboxParams, startPaymentRequest, startPaymentResponse } from './payment.schemas.ts';
+import { confirmQuery, paymentMethodsResponse, webhookParams, paymentResultResponse, sandboxCompleteRequest, sandboxParams, startPaymentRequest, startPaymentResponse } from './payment.schemas.ts';
 import type { PaymentService } from './payment.service.ts';
 
 export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha }) {
   const { payments, captcha } = deps;
   const tag = 'payments';
   return [
+    route({
+      method: 'get',
+      path: '/api/payments/methods',
+      tag,
+      summary: 'The ways to pay that are live now (a sandbox only outside production), for the donate page',
+      response: paymentMethodsResponse,
+      handler: async () => ({ methods: payments.methods() }),
+    }),
     route({
       method: 'post',
       path: '/api/payments',
@@ -19,7 +27,7 @@ export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha
       response: startPaymentResponse,
       handler: async ({ body, ctx }) => {
         await captcha.require(ctx, 'pay');
-        return payments.start(ctx.state.em, body.donationId, body.paymentMethod);
+        return payments.start(ctx.state.em, body.donationId, body.paymentMethod, donorActor(ctx));
       },
     }),
     route({
@@ -31,7 +39,7 @@ export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha
       response: paymentResultResponse,
       handler: async ({ query, ctx }) => {
         await captcha.require(ctx, 'pay');
-        return payments.confirm(ctx.state.em, query.paymentIntentId);
+        return payments.confirm(ctx.state.em, query.paymentIntentId, donorActor(ctx));
       },
     }),
     route({
@@ -42,7 +50,7 @@ export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha
       params: sandboxParams,
       body: sandboxCompleteRequest,
       handler: async ({ params, body, ctx }) => {
-        await payments.completeSandbox(ctx.state.em, params.paymentIntentId, body.outcome);
+        await payments.completeSandbox(ctx.state.em, params.paymentIntentId, body.outcome, donorActor(ctx));
         return undefined;
       },
     }),
@@ -54,7 +62,7 @@ export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha
       params: webhookParams,
       handler: async ({ params, ctx }) => {
         const provider = payments.providers[paymentMethods.find((m) => m.toLowerCase() === params.provider)!];
-        if (!provider.webhook) throw new NotFound('route_not_found');
+        if (!provider?.webhook) throw new NotFound('route_not_found');
         const rawBody = ctx.request.rawBody;
         if (!rawBody) throw new InvalidWebhook();
         const event = await provider.webhook({ headers: ctx.headers, rawBody });

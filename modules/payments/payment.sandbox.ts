@@ -23,6 +23,10 @@ export function sandboxProvider(method: PaymentMethod): PaymentProvider {
       const providerRef = `sandbox_${method.toLowerCase()}_${randomBytes(16).toString('base64url')}`;
       return { providerRef, clientSecret: null, redirectUrl: `${sandboxCheckoutPath}?payment=${providerRef}` };
     },
+    async refund(request) {
+      // No money moved, so none goes back; the key makes the id stable, as a provider's would be.
+      return { refundId: `sandbox_refund_${request.idempotencyKey}` };
+    },
     async outcome(payment) {
       switch (payment.sandboxOutcome) {
         case 'succeeded':

@@ -24,6 +24,10 @@ export const startPaymentResponse = z.object({
   checkoutUrl: z.string().nullable(),
 });
 
+export const paymentMethodsResponse = z.object({
+  methods: z.array(z.object({ method: z.enum(paymentMethods), sandbox: z.boolean() })),
+});
+
 export const confirmQuery = z.object({
   paymentIntentId: z.string().trim().min(1).max(255),
   captchaToken: captchaTokenParam,

@@ -1,9 +1,9 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { AppError } from '../../api/http/index.ts';
-import { DonationSchema, DonationSettled, findDonation, settleDonation, type DonationStatus, type PaymentMethod } from '../donations/index.ts';
+import { assertDonor, DonationSchema, DonationSettled, findDonation, settleDonation, type DonationStatus, type DonorActor, type PaymentMethod } from '../donations/index.ts';
 import { PaymentEventSchema, PaymentSchema, paymentStatuses, type Payment, type PaymentStatus, type SandboxOutcome } from './payment.entity.ts';
-import { PaymentNotFound, ProviderUnavailable, SandboxOutcomeChosen } from './payment.errors.ts';
+import { PaymentMethodUnavailable, PaymentNotFound, ProviderUnavailable, SandboxOutcomeChosen } from './payment.errors.ts';
 import type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest } from './payment.provider.ts';
 
 /** Donations a payment may still be started (or restarted) for: a declined card may try again. */
@@ -21,6 +21,16 @@ const paymentStateFor: Record<Exclude<ProviderState, 'pending'>, PaymentStatus> 
   cancelled: 'CANCELLED',
   refunded: 'REFUNDED',
 };
+const paymentMethodsInOrder: readonly PaymentMethod[] = ['STRIPE', 'PAYPAL'];
+
+/**
+ * The donation was paid, by a payment of another method than this one: a donation has one
+ * payment per method, and `paymentMethod` is set to the paying one when it succeeds.
+ */
+function paidByAnother(donation: { status: DonationStatus; paymentMethod?: PaymentMethod | null }, payment: Payment): boolean {
+  return (donation.status === 'SUCCEEDED' || donation.status === 'REFUNDED') && donation.paymentMethod !== payment.method;
+}
+
 /** Payment rows move forward like donations: a failed attempt may still succeed, a success may be refunded. */
 const paymentRank: Record<PaymentStatus, number> = { STARTED: 0, FAILED: 1, CANCELLED: 1, SUCCEEDED: 2, REFUNDED: 3 };
 
@@ -43,11 +53,29 @@ export interface PaymentResultView {
   transactionId: string | null;
 }
 
+/** A way to pay as the donate page offers it. */
+export interface PaymentMethodView {
+  method: PaymentMethod;
+  sandbox: boolean;
+}
+
+/**
+ * What follows a donation's success in the same transaction: its receipt e-mail, queued there
+ * (so it exists exactly when the success was committed) and sent right after the commit.
+ */
+export interface ReceiptMail {
+  queue(tx: EntityManager, donationId: number): Promise<number>;
+  send(em: EntityManager, queuedId: number): Promise<void>;
+}
+
 export interface PaymentService {
-  providers: Record<PaymentMethod, PaymentProvider>;
-  start(em: EntityManager, donationId: number, method: PaymentMethod): Promise<PaymentStartView>;
-  confirm(em: EntityManager, providerRef: string): Promise<PaymentResultView>;
-  completeSandbox(em: EntityManager, providerRef: string, outcome: SandboxOutcome): Promise<void>;
+  /** The live rails only: a method without keys has no provider in production. */
+  providers: Partial<Record<PaymentMethod, PaymentProvider>>;
+  /** The methods donors are offered, in order. */
+  methods(): PaymentMethodView[];
+  start(em: EntityManager, donationId: number, method: PaymentMethod, actor: DonorActor): Promise<PaymentStartView>;
+  confirm(em: EntityManager, providerRef: string, actor: DonorActor): Promise<PaymentResultView>;
+  completeSandbox(em: EntityManager, providerRef: string, outcome: SandboxOutcome, actor: DonorActor): Promise<void>;
   /**
    * A verified provider event about a payment: recorded once by its id, in the same
    * transaction as the change it makes. False for an event seen before.
@@ -56,19 +84,79 @@ export interface PaymentService {
   /**
    * Asks the providers about payments started between `from` and `to` and still unsettled: a
    * donor who paid but closed the tab before the success page, or a webhook that never came.
-   * Answers how many were asked and how many of those the answer settled.
+   * The sandbox's payments too, whose outcome was chosen but never confirmed (a crash between
+   * the two). Duplicate payments whose refund did not go through are tried again. Answers how
+   * many were asked and how many of those the answer settled.
    */
   reconcile(em: EntityManager, window: { from: Date; to: Date; limit?: number }): Promise<{ asked: number; settled: number }>;
 }
 
 export function createPaymentService(deps: {
-  providers: Record<PaymentMethod, PaymentProvider>;
+  providers: Partial<Record<PaymentMethod, PaymentProvider>>;
   publicUrl: string;
   logger: Logger;
-  /** After a donation succeeded (once per donation), outside the transaction: the receipt e-mail. */
-  onSucceeded?: (em: EntityManager, donationId: number) => Promise<void>;
+  receiptMail?: ReceiptMail;
 }): PaymentService {
   const { providers } = deps;
+
+  function providerFor(method: PaymentMethod): PaymentProvider {
+    const provider = providers[method];
+    if (!provider) throw new PaymentMethodUnavailable();
+    return provider;
+  }
+
+  /** Only whoever started the donation acts on its payments (donations' assertDonor). */
+  async function assertDonorOfPayment(em: EntityManager, payment: Payment, actor: DonorActor): Promise<void> {
+    const donation = await em.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'creatorSession', 'donor'], disableIdentityMap: true });
+    assertDonor(donation, actor);
+  }
+
+  /**
+   * A payment that succeeded for a donation another payment had already paid (card and
+   * PayPal both went through) is given back to the donor through its provider. The claim on
+   * `refundReason` comes first, so that concurrent confirmations refund it once; a refund the
+   * provider refused stays claimed and the reconciliation tries it again.
+   */
+  async function refundIfDuplicate(em: EntityManager, payment: Payment, transactionId: string | null): Promise<void> {
+    const fresh = em.fork();
+    const donation = await fresh.findOne(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'status', 'paymentMethod'], disableIdentityMap: true });
+    if (!donation || !paidByAnother(donation, payment)) return;
+    const claimed = await fresh.nativeUpdate(PaymentSchema, { id: payment.id, refundReason: null, status: 'SUCCEEDED' }, { refundReason: 'DUPLICATE' });
+    if (claimed !== 1) return;
+    deps.logger.warn({ donationId: donation.id, paymentId: payment.id, method: payment.method }, 'a second payment of a paid donation; refunding it');
+    await refundDuplicate(fresh, { ...payment, transactionId: transactionId ?? payment.transactionId ?? null }, 'first');
+  }
+
+  async function refundDuplicate(em: EntityManager, payment: Payment, attempt: 'first' | 'retry'): Promise<boolean> {
+    const provider = providers[payment.method];
+    if (!provider) return false;
+    try {
+      let refundId: string | null = null;
+      if (attempt === 'retry') {
+        // An earlier attempt may have gone through with its answer lost: ask before giving back again.
+        const now = await provider.outcome(payment);
+        if (now.state === 'refunded') refundId = 'refunded-earlier';
+      }
+      if (refundId === null) {
+        const { currency } = await em.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'currency'], disableIdentityMap: true });
+        refundId = (
+          await provider.refund({
+            providerRef: payment.providerRef,
+            transactionId: payment.transactionId ?? null,
+            currency,
+            // Providers keep the answer to a key, a refusal too; a retry is a request of its own
+            // (the provider refuses to refund more than was paid, so none gives back twice).
+            idempotencyKey: attempt === 'first' ? `duplicate-payment-${payment.id}` : `duplicate-payment-${payment.id}-${Date.now()}`,
+          })
+        ).refundId;
+      }
+      await em.nativeUpdate(PaymentSchema, { id: payment.id, status: { $ne: 'REFUNDED' } }, { status: 'REFUNDED', refundId, updatedAt: new Date() });
+      return true;
+    } catch (error) {
+      deps.logger.error({ err: error, paymentId: payment.id }, 'refund of a duplicate payment failed; the reconciliation will try again');
+      return false;
+    }
+  }
 
   function startView(payment: Payment): PaymentStartView {
     const provider = providers[payment.method];
@@ -79,7 +167,7 @@ export function createPaymentService(deps: {
       paymentIntentId: payment.providerRef,
       sandbox: payment.sandbox,
       clientSecret: payment.clientSecret ?? null,
-      publishableKey: payment.method === 'STRIPE' && !payment.sandbox ? provider.publishableKey : null,
+      publishableKey: payment.method === 'STRIPE' && !payment.sandbox ? (provider?.publishableKey ?? null) : null,
       approvalUrl: !payment.sandbox && payment.method === 'PAYPAL' ? redirect : null,
       checkoutUrl: payment.sandbox ? redirect : null,
     };
@@ -91,6 +179,7 @@ export function createPaymentService(deps: {
    */
   async function record(em: EntityManager, payment: Payment, outcome: ProviderOutcome, event?: { eventId: string; type: string }): Promise<boolean | null> {
     if (outcome.state === 'pending' && !event) return false;
+    let queuedMail: number | null = null;
     const changed = await em.transactional(async (tx) => {
       if (event) {
         try {
@@ -102,7 +191,10 @@ export function createPaymentService(deps: {
       }
       if (outcome.state === 'pending') return false;
       const to = donationStateFor[outcome.state];
-      const moved = await settleDonation(tx, payment.donation.id, to);
+      const donation = await tx.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'status', 'paymentMethod'], disableIdentityMap: true });
+      // Once another payment has paid the donation, this one's news (its refund, its
+      // failure, its own success) is about that payment alone, never about the donation.
+      const moved = paidByAnother(donation, payment) ? false : await settleDonation(tx, payment.donation.id, to);
       const status = paymentStateFor[outcome.state];
       const lower = paymentStatuses.filter((s) => paymentRank[s] < paymentRank[status]);
       await tx.nativeUpdate(
@@ -110,10 +202,17 @@ export function createPaymentService(deps: {
         { id: payment.id, status: { $in: lower } },
         { status, updatedAt: new Date(), ...(outcome.transactionId ? { transactionId: outcome.transactionId } : {}) },
       );
-      if (moved && to === 'SUCCEEDED') await tx.nativeUpdate(DonationSchema, { id: payment.donation.id }, { paymentMethod: payment.method });
+      if (moved && to === 'SUCCEEDED') {
+        await tx.nativeUpdate(DonationSchema, { id: payment.donation.id }, { paymentMethod: payment.method });
+        if (deps.receiptMail) queuedMail = await deps.receiptMail.queue(tx, payment.donation.id);
+      }
       return moved;
     });
-    if (changed && outcome.state === 'succeeded' && deps.onSucceeded) await deps.onSucceeded(em, payment.donation.id);
+    if (queuedMail !== null && deps.receiptMail) {
+      // Committed already: a failure here leaves the mail queued for the mail job, never lost.
+      await deps.receiptMail.send(em.fork(), queuedMail).catch((error: unknown) => deps.logger.error({ err: error, donationId: payment.donation.id }, 'receipt e-mail not sent yet; queued for retry'));
+    }
+    if (changed === false && outcome.state === 'succeeded') await refundIfDuplicate(em, payment, outcome.transactionId);
     return changed;
   }
 
@@ -137,15 +236,23 @@ export function createPaymentService(deps: {
   return {
     providers,
 
-    async start(em, donationId, method) {
+    methods() {
+      return paymentMethodsInOrder.flatMap((method) => {
+        const provider = providers[method];
+        return provider ? [{ method, sandbox: provider.sandbox }] : [];
+      });
+    },
+
+    async start(em, donationId, method, actor) {
       const donation = await findDonation(em, donationId);
+      assertDonor(donation, actor);
+      const provider = providerFor(method);
       // Asking again returns the same payment, also once paid (a reload of the page); one
       // that ended unpaid takes no more attempts: the donor starts a new donation.
       if (donation.status === 'CANCELLED' || donation.status === 'EXPIRED') throw new DonationSettled();
       const existing = await em.findOne(PaymentSchema, { donation: donationId, method });
       if (existing) return startView(existing);
       if (!payable.includes(donation.status)) throw new DonationSettled();
-      const provider = providers[method];
       const started = await startAt(provider, {
         donationId,
         amountMinor: donation.amountMinor,
@@ -178,9 +285,10 @@ export function createPaymentService(deps: {
       }
     },
 
-    async confirm(em, providerRef) {
+    async confirm(em, providerRef, actor) {
       const payment = await findByRef(em, providerRef);
-      const outcome = await providers[payment.method].outcome(payment);
+      await assertDonorOfPayment(em, payment, actor);
+      const outcome = await providerFor(payment.method).outcome(payment);
       await record(em, payment, outcome);
       // Read after the commit, so that a concurrent confirmation that won shows as it is.
       const fresh = em.fork();
@@ -195,10 +303,11 @@ export function createPaymentService(deps: {
       };
     },
 
-    async completeSandbox(em, providerRef, outcome) {
+    async completeSandbox(em, providerRef, outcome, actor) {
       const payment = await em.findOne(PaymentSchema, { providerRef, sandbox: true });
       // Only while that provider has no keys: a real provider's payments are never settled here.
-      if (!payment || !providers[payment.method].sandbox) throw new PaymentNotFound();
+      if (!payment || !providers[payment.method]?.sandbox) throw new PaymentNotFound();
+      await assertDonorOfPayment(em, payment, actor);
       if (payment.sandboxOutcome === outcome) return;
       const chosen = await em.nativeUpdate(PaymentSchema, { id: payment.id, sandboxOutcome: null }, { sandboxOutcome: outcome });
       if (chosen === 0) throw new SandboxOutcomeChosen();
@@ -207,13 +316,22 @@ export function createPaymentService(deps: {
     async reconcile(em, window) {
       const open = await em.find(
         PaymentSchema,
-        { status: 'STARTED', sandbox: false, createdAt: { $gte: window.from, $lt: window.to } },
+        { status: 'STARTED', createdAt: { $gte: window.from, $lt: window.to } },
         { limit: window.limit ?? 200, orderBy: { id: 'asc' }, disableIdentityMap: true },
       );
       let settled = 0;
       for (const payment of open) {
-        if (!providers[payment.method].sandbox && (await record(em.fork(), payment, await providers[payment.method].outcome(payment)))) settled += 1;
+        const provider = providers[payment.method];
+        // A payment keeps the rail it was made on: a sandbox one is asked of the sandbox only while that rail is still the sandbox.
+        if (!provider || provider.sandbox !== payment.sandbox) continue;
+        try {
+          if (await record(em.fork(), payment, await provider.outcome(payment))) settled += 1;
+        } catch (error) {
+          deps.logger.error({ err: error, paymentId: payment.id }, 'reconciliation could not settle a payment; will try again');
+        }
       }
+      const unrefunded = await em.find(PaymentSchema, { refundReason: 'DUPLICATE', status: 'SUCCEEDED' }, { limit: 50, orderBy: { id: 'asc' }, disableIdentityMap: true });
+      for (const payment of unrefunded) await refundDuplicate(em.fork(), payment, 'retry');
       return { asked: open.length, settled };
     },
 
@@ -222,7 +340,7 @@ export function createPaymentService(deps: {
       if (!payment) return false;
       // An event that settles nothing by itself (PayPal's "order approved") is the moment to
       // ask the provider, which captures it: the donor may never come back to confirm.
-      const outcome = event.outcome.state === 'pending' ? await providers[payment.method].outcome(payment) : event.outcome;
+      const outcome = event.outcome.state === 'pending' ? await providerFor(payment.method).outcome(payment) : event.outcome;
       return (await record(em, payment, outcome, { eventId: event.eventId, type: event.type })) !== null;
     },
   };

@@ -209,6 +209,19 @@ export function paypalProvider(options: PaypalOptions): PaymentProvider {
       return { providerRef: order.id, clientSecret: null, redirectUrl: approval.href };
     },
 
+    async refund(request) {
+      // PayPal refunds a capture, not an order: the capture is the payment's transaction.
+      if (!request.transactionId) throw new Error(`PayPal order ${request.providerRef} has no capture to refund`);
+      const { result } = await captures.refundCapturedPayment({
+        captureId: request.transactionId,
+        paypalRequestId: request.idempotencyKey,
+        prefer: 'return=minimal',
+        body: request.amountMinor === undefined ? {} : { amount: { currencyCode: request.currency, value: fromMinor(request.amountMinor, request.currency) } },
+      });
+      if (!result.id) throw new Error(`PayPal answered a refund of capture ${request.transactionId} without an id`);
+      return { refundId: result.id };
+    },
+
     async outcome(payment) {
       const order = await readOrder(payment.providerRef);
       if (!order) return { state: 'cancelled', transactionId: null };

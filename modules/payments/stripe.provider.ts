@@ -86,6 +86,14 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       return { providerRef: intent.id, clientSecret: intent.client_secret, redirectUrl: null };
     },
 
+    async refund(request) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: request.providerRef, ...(request.amountMinor === undefined ? {} : { amount: request.amountMinor }) },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { refundId: refund.id };
+    },
+
     async outcome(payment) {
       return outcomeOf(await stripe.paymentIntents.retrieve(payment.providerRef, { expand: ['latest_charge'] }));
     },

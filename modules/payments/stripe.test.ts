@@ -6,6 +6,7 @@ import { paymentProviders } from '../../api/payment-providers.ts';
 import { fakeUser } from '../../tests/helpers/accounts.ts';
 import { startFakeStripe, stripeSignature, type FakeStripe } from '../../tests/helpers/fake-stripe.ts';
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
+import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { DonationSchema, type DonationStatus } from '../donations/index.ts';
 import { FundraiserSchema, type Fundraiser } from '../fundraisers/index.ts';
@@ -19,6 +20,8 @@ const silentLogger = createLogger('silent');
 
 describe('Stripe payments (official SDK against a local fake)', () => {
   let app: TestApp;
+  /** The donor's browser: only whoever started a donation pays, confirms and fetches its receipt. */
+  let donor: TestClient;
   let stripe: FakeStripe;
 
   before(async () => {
@@ -29,6 +32,7 @@ describe('Stripe payments (official SDK against a local fake)', () => {
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       STRIPE_API_BASE: stripe.url,
     });
+    donor = app.client();
   });
   after(async () => {
     await app.close();
@@ -37,11 +41,11 @@ describe('Stripe payments (official SDK against a local fake)', () => {
 
   const fundraiser = async (overrides: { currency?: 'USD' | 'ETB' } = {}): Promise<Fundraiser> => fakeFundraiser(app.orm, (await fakeUser(app.orm)).user, overrides);
   const donate = async (f: Fundraiser, amount = '25.50'): Promise<number> => {
-    const answer = await app.client().post('/api/donations', { fundraiserId: f.id, amount, donorName: 'Almaz', donorEmail: 'almaz@example.com', currency: f.currency });
+    const answer = await donor.post('/api/donations', { fundraiserId: f.id, amount, donorName: 'Almaz', donorEmail: 'almaz@example.com', currency: f.currency });
     assert.equal(answer.status, 201, answer.text);
     return answer.data.id;
   };
-  const start = (donationId: number) => app.client().post('/api/payments', { donationId, paymentMethod: 'STRIPE' });
+  const start = (donationId: number) => donor.post('/api/payments', { donationId, paymentMethod: 'STRIPE' });
   const pay = async (f: Fundraiser, amount?: string) => {
     const donationId = await donate(f, amount);
     const started = await start(donationId);
@@ -49,7 +53,7 @@ describe('Stripe payments (official SDK against a local fake)', () => {
     return { donationId, ref: started.data.paymentIntentId as string };
   };
   const confirm = async (ref: string) => {
-    const answer = await app.client().post(`/api/confirm-payment?paymentIntentId=${ref}`);
+    const answer = await donor.post(`/api/confirm-payment?paymentIntentId=${ref}`);
     assert.equal(answer.status, 200, answer.text);
     return answer.data as { status: DonationStatus; transactionId: string | null };
   };
@@ -99,7 +103,7 @@ describe('Stripe payments (official SDK against a local fake)', () => {
     const row = await app.orm.em.fork().findOneOrFail(PaymentSchema, { donation: donationId });
     assert.equal(row.sandbox, false);
     assert.equal(row.providerRef, view.paymentIntentId);
-    const sandbox = await app.client().post(`/api/sandbox/payments/${view.paymentIntentId}/complete`, { outcome: 'succeeded' });
+    const sandbox = await donor.post(`/api/sandbox/payments/${view.paymentIntentId}/complete`, { outcome: 'succeeded' });
     assert.equal(sandbox.status, 404, "the sandbox's checkout never settles a real provider's payment");
     assert.equal(await status(donationId), 'PENDING');
   });
@@ -173,7 +177,7 @@ describe('Stripe payments (official SDK against a local fake)', () => {
     assert.equal(again.status, 409, 'a cancelled donation takes no more attempts');
     assert.equal(again.data.code, 'donation_settled');
     assert.equal(stripe.intents.size, intents, 'and creates no intent');
-    assert.equal((await app.client().post('/api/payments', { donationId, paymentMethod: 'PAYPAL' })).status, 409, 'with either method');
+    assert.equal((await donor.post('/api/payments', { donationId, paymentMethod: 'PAYPAL' })).status, 409, 'with either method');
     assert.equal((await app.orm.em.fork().findOneOrFail(PaymentSchema, { providerRef: ref })).status, 'CANCELLED');
     assert.deepEqual(await totals(f), { raisedMinor: 0, donationCount: 0 });
   });
@@ -283,6 +287,59 @@ describe('Stripe payments (official SDK against a local fake)', () => {
     assert.equal(await status(donationId), 'PENDING');
   });
 
+  it('refunds a second successful payment of a paid donation through its provider: the donor is charged once', async () => {
+    const f = await fundraiser();
+    const { donationId, ref } = await pay(f, '40.00');
+    // The same donation started with PayPal too (another tab), and paid there first.
+    const paypal = await donor.post('/api/payments', { donationId, paymentMethod: 'PAYPAL' });
+    assert.equal(paypal.status, 200, paypal.text);
+    const paypalRef = paypal.data.paymentIntentId as string;
+    await donor.post(`/api/sandbox/payments/${paypalRef}/complete`, { outcome: 'succeeded' });
+    assert.equal((await confirm(paypalRef)).status, 'SUCCEEDED');
+
+    stripe.succeed(ref);
+    const answers = await Promise.all([confirm(ref), confirm(ref), confirm(ref)]);
+    for (const answer of answers) assert.equal(answer.status, 'SUCCEEDED');
+    assert.equal(stripe.netCharged(ref), 0, 'the card charge was given back');
+    assert.equal(stripe.refundsMade.filter((r) => r.payment_intent === ref).length, 1, 'refunded once, however many confirmations');
+    const row = await app.orm.em.fork().findOneOrFail(PaymentSchema, { providerRef: ref });
+    assert.equal(row.status, 'REFUNDED');
+    assert.equal(row.refundReason, 'DUPLICATE');
+    assert.match(row.refundId ?? '', /^re_/);
+    assert.deepEqual(await totals(f), { raisedMinor: 4000, donationCount: 1 });
+
+    // Stripe then reports the refund: it is about the duplicate, not the donation.
+    await delivered(stripe.event('charge.refunded', ref));
+    await confirm(ref);
+    assert.equal(await status(donationId), 'SUCCEEDED');
+    assert.deepEqual(await totals(f), { raisedMinor: 4000, donationCount: 1 });
+    assert.equal(stripe.refundsMade.filter((r) => r.payment_intent === ref).length, 1);
+  });
+
+  it('retries the refund of a duplicate payment that Stripe refused at first, from the reconciliation', async () => {
+    const f = await fundraiser();
+    const { donationId, ref } = await pay(f, '15.00');
+    const paypalRef = (await donor.post('/api/payments', { donationId, paymentMethod: 'PAYPAL' })).data.paymentIntentId as string;
+    await donor.post(`/api/sandbox/payments/${paypalRef}/complete`, { outcome: 'succeeded' });
+    await confirm(paypalRef);
+    stripe.succeed(ref);
+    // Stripe refuses for now: the charge is still being settled on its side.
+    const real = stripe.intent(ref).latest_charge;
+    stripe.intent(ref).latest_charge = null;
+    await confirm(ref);
+    assert.equal((await app.orm.em.fork().findOneOrFail(PaymentSchema, { providerRef: ref })).status, 'SUCCEEDED');
+    assert.equal(stripe.netCharged(ref), 0);
+    stripe.intent(ref).latest_charge = real;
+    assert.equal(stripe.netCharged(ref), 1500, 'charged twice for now');
+
+    const payments = createPaymentService({ providers: paymentProviders(app.config), publicUrl: app.config.PUBLIC_URL, logger: silentLogger });
+    await payments.reconcile(app.orm.em.fork(), { from: new Date(Date.now() - 60 * 60_000), to: new Date(Date.now() - 60 * 60_000) });
+    assert.equal(stripe.netCharged(ref), 0);
+    const row = await app.orm.em.fork().findOneOrFail(PaymentSchema, { providerRef: ref });
+    assert.equal(row.status, 'REFUNDED');
+    assert.deepEqual(await totals(f), { raisedMinor: 1500, donationCount: 1 });
+  });
+
   it('reconciles a payment the donor completed but never came back from, when no webhook came either', async () => {
     const f = await fundraiser();
     const { donationId, ref } = await pay(f, '12.00');
@@ -304,9 +361,17 @@ describe('Stripe payments (official SDK against a local fake)', () => {
 describe('Stripe provider configuration', () => {
   const config = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema', ...env });
 
+  it('offers no sandbox in production: a rail without keys is not there at all', () => {
+    const production = (env: Record<string, string> = {}) => paymentProviders(config({ NODE_ENV: 'production', ...env }));
+    assert.deepEqual(production(), {});
+    const cardOnly = production({ STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey });
+    assert.equal(cardOnly.STRIPE?.sandbox, false);
+    assert.equal(cardOnly.PAYPAL, undefined);
+  });
+
   it('uses Stripe with both keys, the sandbox with neither, and refuses half a configuration', () => {
-    assert.equal(paymentProviders(config({})).STRIPE.sandbox, true);
-    const real = paymentProviders(config({ STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey })).STRIPE;
+    assert.equal(paymentProviders(config({})).STRIPE?.sandbox, true);
+    const real = paymentProviders(config({ STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey })).STRIPE!;
     assert.equal(real.sandbox, false);
     assert.equal(real.publishableKey, publishableKey);
     assert.throws(() => paymentProviders(config({ STRIPE_SECRET_KEY: secretKey })), ConfigError);

@@ -1,4 +1,4 @@
-export { check, consume, reset, purgeOldHits } from './rate-limit.service.ts';
+export { check, consume, record, reset, resetUnder, secondsUntilFree, purgeOldHits } from './rate-limit.service.ts';
 export type { Limit } from './rate-limit.service.ts';
 
 import { RateLimitHitSchema } from './rate-limit-hit.entity.ts';

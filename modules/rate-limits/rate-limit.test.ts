@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../api/http/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database.ts';
-import { check, consume, purgeOldHits, reset } from './index.ts';
+import { check, consume, purgeOldHits, record, reset, resetUnder, secondsUntilFree } from './index.ts';
 
 describe('rate limits', () => {
   let db: TestDatabase;
@@ -43,6 +43,28 @@ describe('rate limits', () => {
       check(db.orm.em.fork(), 'check:me', limit, new Date(now.getTime() + 15_000)),
       (error: AppError) => error.status === 429 && error.headers['Retry-After'] === '45',
     );
+  });
+
+  it('records outcomes past the limit, and says how long until a full bucket has room', async () => {
+    const now = new Date('2026-01-04T10:00:00Z');
+    const limit = { limit: 2, windowMs: 60_000 };
+    assert.equal(await secondsUntilFree(db.orm.em.fork(), 'record:me', limit, now), 0);
+    for (let i = 0; i < 3; i += 1) await record(db.orm.em.fork(), 'record:me', new Date(now.getTime() + i * 10_000));
+    assert.equal(await secondsUntilFree(db.orm.em.fork(), 'record:me', limit, new Date(now.getTime() + 30_000)), 40);
+    assert.equal(await secondsUntilFree(db.orm.em.fork(), 'record:me', limit, new Date(now.getTime() + 70_000)), 0);
+  });
+
+  it('forgets a bucket with every bucket named under it, and no other', async () => {
+    const now = new Date('2026-01-05T10:00:00Z');
+    const limit = { limit: 1, windowMs: 60_000 };
+    const family = `family:${'f'.repeat(40)}`;
+    const members = [family, `${family}:ip:203.0.113.7`, `${family}:ip:${'2001:db8:'.repeat(12)}1`];
+    const strangers = [`${family}x`, `other:${family}`];
+    for (const bucket of [...members, ...strangers]) await record(db.orm.em.fork(), bucket, now);
+    await resetUnder(db.orm.em.fork(), family);
+    for (const bucket of members) assert.equal(await secondsUntilFree(db.orm.em.fork(), bucket, limit, now), 0, bucket);
+    for (const bucket of strangers) assert.ok((await secondsUntilFree(db.orm.em.fork(), bucket, limit, now)) > 0, bucket);
+    await assert.rejects(resetUnder(db.orm.em.fork(), 'login:100%'));
   });
 
   it('counts buckets longer than the column, such as ones holding a long e-mail address, apart', async () => {

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Logger } from 'pino';
 import { DonationSchema } from '../donations/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import type { MailComposer, MailMessage } from '../mail/index.ts';
 import { fromMinor, type Currency } from '../money/index.ts';
 import { receiptForDonation } from './receipt.service.ts';
 
@@ -43,34 +42,35 @@ const texts = {
   },
 };
 
+/** The kind of QUEUED outbox mail that is a donation's receipt (its ref: the donation id). */
+export const receiptMailKind = 'receipt';
+
 /**
- * Mails the donor their receipt once the donation succeeded. It runs after the payment was
- * recorded, so a failure here never undoes or repeats the payment: it is logged, and the
- * outbox retries a mail SMTP did not take.
+ * Makes the receipt e-mail of a succeeded donation, PDF attached, in the language the donor
+ * used. It is queued in the transaction that settled the donation (payments module) and made
+ * here after the commit, so that rendering the PDF holds no lock; null for a donation no
+ * longer succeeded (refunded before the mail went out).
  */
-export function receiptMailer(deps: { mailer: Mailer; publicUrl: string; logger: Logger }) {
-  return async (em: EntityManager, donationId: number): Promise<void> => {
-    try {
-      const fork = em.fork();
-      const donation = await fork.findOneOrFail(DonationSchema, { id: donationId }, { populate: ['fundraiser'] });
-      const { receiptId, filename, pdf } = await receiptForDonation(fork, donationId);
-      const lang: 'en' | 'am' = donation.language;
-      const words = texts[lang];
-      const prefix = lang === 'am' ? '/am' : '';
-      await deps.mailer.send(fork, {
-        to: donation.donorEmail,
-        subject: words.subject(donation.fundraiser.title),
-        text: words.body({
-          name: donation.donorName?.trim() || (lang === 'am' ? 'ለጋሽ' : 'friend'),
-          amount: money(lang, fromMinor(donation.amountMinor, donation.currency), donation.currency),
-          title: donation.fundraiser.title,
-          link: `${deps.publicUrl}${prefix}/fundraiser/${donation.fundraiser.id}`,
-          receipt: `${deps.publicUrl}/api/receipts/pdf/${receiptId}`,
-        }),
-        attachments: [{ filename, contentType: 'application/pdf', content: pdf }],
-      });
-    } catch (error) {
-      deps.logger.error({ err: error, donationId }, 'receipt e-mail could not be prepared');
-    }
+export function receiptComposer(deps: { publicUrl: string }): MailComposer {
+  return async (em: EntityManager, ref: string): Promise<MailMessage | null> => {
+    const donationId = Number(ref);
+    const donation = await em.findOne(DonationSchema, { id: donationId }, { populate: ['fundraiser'] });
+    if (!donation || donation.status !== 'SUCCEEDED') return null;
+    const { receiptId, filename, pdf } = await receiptForDonation(em, donationId);
+    const lang: 'en' | 'am' = donation.language;
+    const words = texts[lang];
+    const prefix = lang === 'am' ? '/am' : '';
+    return {
+      to: donation.donorEmail,
+      subject: words.subject(donation.fundraiser.title),
+      text: words.body({
+        name: donation.donorName?.trim() || (lang === 'am' ? 'ለጋሽ' : 'friend'),
+        amount: money(lang, fromMinor(donation.amountMinor, donation.currency), donation.currency),
+        title: donation.fundraiser.title,
+        link: `${deps.publicUrl}${prefix}/fundraiser/${donation.fundraiser.id}`,
+        receipt: `${deps.publicUrl}/api/receipts/pdf/${receiptId}`,
+      }),
+      attachments: [{ filename, contentType: 'application/pdf', content: pdf }],
+    };
   };
 }

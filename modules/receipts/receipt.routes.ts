@@ -1,5 +1,6 @@
 import { route } from '../../api/http/index.ts';
 import { captchaQuery, type Captcha } from '../captcha/index.ts';
+import { donorActor } from '../donations/index.ts';
 import { generateReceiptRequest, generateReceiptResponse, receiptParams, receiptPdfQuery } from './receipt.schemas.ts';
 import { generateReceipt, receiptPdf } from './receipt.service.ts';
 
@@ -10,13 +11,13 @@ export function receiptRoutes(deps: { captcha: Captcha }) {
       method: 'post',
       path: '/api/receipts/generate',
       tag,
-      summary: 'The receipt id of a succeeded payment, by its transaction id (404 otherwise)',
+      summary: 'The receipt id of a succeeded payment, by its transaction id (404 otherwise); only for whoever made the donation (403)',
       query: captchaQuery,
       body: generateReceiptRequest,
       response: generateReceiptResponse,
       handler: async ({ body, ctx }) => {
         await deps.captcha.require(ctx, 'receipt');
-        return { receiptId: await generateReceipt(ctx.state.em, body.transactionId, body.paymentMethod) };
+        return { receiptId: await generateReceipt(ctx.state.em, body.transactionId, body.paymentMethod, donorActor(ctx)) };
       },
     }),
     route({

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Language } from '../../api/http/index.ts';
-import { DonationSchema, type PaymentMethod } from '../donations/index.ts';
+import { assertDonor, DonationSchema, type DonorActor, type PaymentMethod } from '../donations/index.ts';
 import { fromMinor } from '../money/index.ts';
 import { PaymentSchema } from '../payments/index.ts';
 import { ReceiptSchema } from './receipt.entity.ts';
@@ -23,10 +23,14 @@ async function receiptOf(em: EntityManager, donationId: number): Promise<string>
   }
 }
 
-/** The receipt id for a succeeded payment, found by the provider's transaction id. */
-export async function generateReceipt(em: EntityManager, transactionId: string, method: PaymentMethod): Promise<string> {
+/**
+ * The receipt id for a succeeded payment, found by the provider's transaction id; only for
+ * whoever made the donation (a transaction id is no secret: it is printed on the receipt).
+ */
+export async function generateReceipt(em: EntityManager, transactionId: string, method: PaymentMethod, actor: DonorActor): Promise<string> {
   const payment = await em.findOne(PaymentSchema, { transactionId, method, status: 'SUCCEEDED' }, { populate: ['donation'] });
   if (!payment || payment.donation.status !== 'SUCCEEDED') throw new ReceiptNotAvailable();
+  assertDonor(payment.donation, actor);
   return receiptOf(em, payment.donation.id);
 }
 

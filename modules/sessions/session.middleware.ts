@@ -31,7 +31,10 @@ export function sessions(options: { secure: boolean; lifetimes?: SessionLifetime
   return async (ctx, next) => {
     const token = ctx.cookies.get(sessionCookie);
     let current = token ? await findLiveSession(ctx.state.em, token) : null;
-    if (token && !current) ctx.cookies.set(sessionCookie, '', { ...cookieOptions(new Date(0)) });
+    if (token && !current) {
+      ctx.cookies.set(sessionCookie, '', { ...cookieOptions(new Date(0)) });
+      ctx.state.xsrf?.renew(null);
+    }
     if (current) await touchSession(ctx.state.em, current, new Date(), lifetimes);
 
     ctx.state.session = {
@@ -51,12 +54,15 @@ export function sessions(options: { secure: boolean; lifetimes?: SessionLifetime
         );
         current = created.session;
         ctx.cookies.set(sessionCookie, created.token, cookieOptions(created.session.absoluteExpiresAt));
+        // The anti-forgery token is bound to the session cookie: a new session, a new token.
+        ctx.state.xsrf?.renew(created.token);
         return current;
       },
       async end() {
         if (current) await destroySession(ctx.state.em, current);
         current = null;
         ctx.cookies.set(sessionCookie, '', cookieOptions(new Date(0)));
+        ctx.state.xsrf?.renew(null);
       },
     };
     return next();

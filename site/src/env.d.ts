@@ -6,5 +6,7 @@ declare namespace App {
   interface Locals {
     /** Where this process's own /api answers (see site/src/lib/server-api.ts). */
     apiBase: string;
+    /** The answer to give when the API cannot be read now: 503 with Retry-After (site/src/middleware.ts). */
+    unavailable(): Response;
   }
 }

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Koa from 'koa';
-import { errorHandler, requestContext, type AppContextExtras, type AppState } from '../../api/http/index.ts';
+import { contentSecurityPolicy, errorHandler, requestContext, type AppContextExtras, type AppState } from '../../api/http/index.ts';
 import { createLogger } from '../../api/logger.ts';
+import { fakeUser, signIn } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('HTTP skeleton', () => {
@@ -34,6 +35,38 @@ describe('HTTP skeleton', () => {
     forged.cookies.set('XSRF-TOKEN', 'made-up.value');
     const response = await forged.post('/api/email/contact-us', body, { xsrf: false, headers: { 'X-XSRF-TOKEN': 'made-up.value' } });
     assert.equal(response.status, 403);
+  });
+
+  it("binds the token to the browser's session: another browser's token is refused, and signing in or out issues a new one", async () => {
+    const body = { name: 'Abebe', email: 'abebe@example.com', message: 'Hello, I have a question.' };
+    const a = app.client();
+    const b = app.client();
+    await signIn(a, await fakeUser(app.orm));
+    await signIn(b, await fakeUser(app.orm));
+    const tokenOfA = a.cookies.get('XSRF-TOKEN')!;
+    // B's session with a token A's browser was given: a valid signature, but not for B.
+    b.cookies.set('XSRF-TOKEN', tokenOfA);
+    const crossed = await b.post('/api/email/contact-us', body);
+    assert.equal(crossed.status, 403);
+    assert.equal(crossed.data.code, 'xsrf_failed');
+    assert.ok(crossed.headers.getSetCookie().some((c) => c.startsWith('XSRF-TOKEN=')), 'a token for this session comes with the refusal');
+    assert.equal((await b.post('/api/email/contact-us', body)).status, 201, "B's own token (just issued) works");
+
+    // A token issued before sign-in does not survive it (nor one from before sign-out).
+    const visitor = app.client();
+    await visitor.get('/api/csrf');
+    const before = visitor.cookies.get('XSRF-TOKEN');
+    const person = await fakeUser(app.orm);
+    const signedIn = await signIn(visitor, person);
+    assert.notEqual(visitor.cookies.get('XSRF-TOKEN'), before, 'sign-in issued a new token');
+    assert.ok(signedIn);
+    const afterSignIn = visitor.cookies.get('XSRF-TOKEN')!;
+    visitor.cookies.set('XSRF-TOKEN', before!);
+    assert.equal((await visitor.post('/api/email/contact-us', body)).status, 403, 'the token from before sign-in');
+    visitor.cookies.set('XSRF-TOKEN', afterSignIn);
+    assert.equal((await visitor.post('/api/auth/logout')).status < 300, true);
+    assert.notEqual(visitor.cookies.get('XSRF-TOKEN'), afterSignIn, 'sign-out issued a new token');
+    assert.equal((await visitor.post('/api/email/contact-us', body)).status, 201);
   });
 
   it('answers malformed JSON with a 400 a person can read, not a 500', async () => {
@@ -87,12 +120,19 @@ describe('HTTP skeleton', () => {
     assert.match(csp, /script-src [^;]*https:\/\/www\.google\.com\/recaptcha\//);
     assert.match(csp, /script-src [^;]*https:\/\/www\.googletagmanager\.com/);
     assert.match(csp, /script-src [^;]*https:\/\/accounts\.google\.com\/gsi\/client/);
-    assert.match(csp, /connect-src [^;]*http:\/\/localhost:8080/);
+    assert.match(csp, /connect-src 'self' http:\/\/localhost:8080 /, 'the configured PUBLIC_URL (the default here)');
     assert.match(csp, /style-src [^;]*'unsafe-inline'/);
     assert.doesNotMatch(csp, /script-src [^;]*'unsafe-inline'/);
     assert.equal(headers.get('x-content-type-options'), 'nosniff');
     assert.equal(headers.get('x-frame-options'), 'SAMEORIGIN');
     assert.ok(headers.get('x-request-id'));
+  });
+
+  it('names the configured origin in connect-src, and no other origin of the product', async () => {
+    const csp = contentSecurityPolicy({ publicUrl: 'https://give.example.org', scriptHashes: [] });
+    const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+    assert.ok(connect.includes('https://give.example.org'));
+    assert.ok(!connect.some((source) => source.includes('localhost')), connect.join(' '));
   });
 
   it('echoes a caller-supplied request id', async () => {

@@ -154,6 +154,24 @@ export async function startFakePaypal(options: { clientId: string; clientSecret:
     return capture;
   }
 
+  function refundCapture(capture: FakeCapture, value?: string): FakeRefund {
+    const time = now();
+    const refund: FakeRefund = { id: newId(), captureId: capture.id, amount: { currency_code: capture.amount.currency_code, value: value ?? capture.amount.value }, createTime: time };
+    refunds.set(refund.id, refund);
+    capture.status = value === undefined || value === capture.amount.value ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    capture.updateTime = time;
+    return refund;
+  }
+
+  /** POST /v2/payments/captures/{id}/refund, as the merchant's server asks for one. */
+  function refundByApi(captureId: string, body: Json): { status: number; body: Json } {
+    const capture = captures.get(captureId);
+    if (!capture) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    if (capture.status !== 'COMPLETED') return error(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+    const value = (body.amount as Money | undefined)?.value;
+    return { status: 201, body: refundJson(refundCapture(capture, value === undefined ? undefined : String(value))) };
+  }
+
   function createOrder(body: Json, prefer: string | undefined): { status: number; body: Json } {
     const unit = (body.purchase_units as Json[] | undefined)?.[0];
     const amount = unit?.amount as Money | undefined;
@@ -255,6 +273,10 @@ export async function startFakePaypal(options: { clientId: string; clientSecret:
       const capture = captures.get(match[1]!);
       return capture ? { status: 200, body: captureJson(capture) } : error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
     }
+    if (req.method === 'POST' && (match = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path))) {
+      const id = match[1]!;
+      return once(() => refundByApi(id, json));
+    }
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       const answer = verify(json);
       return answer ? { status: 200, body: answer } : error(400, 'VALIDATION_ERROR');
@@ -346,12 +368,7 @@ export async function startFakePaypal(options: { clientId: string; clientSecret:
     refund(captureId: string, value?: string): FakeRefund {
       const capture = captures.get(captureId);
       if (!capture) throw new Error(`fake PayPal has no capture ${captureId}`);
-      const time = now();
-      const refund: FakeRefund = { id: newId(), captureId, amount: { currency_code: capture.amount.currency_code, value: value ?? capture.amount.value }, createTime: time };
-      refunds.set(refund.id, refund);
-      capture.status = value === undefined || value === capture.amount.value ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-      capture.updateTime = time;
-      return refund;
+      return refundCapture(capture, value);
     },
     /** Webhook events as PayPal sends them, each with a new event id. */
     events: {

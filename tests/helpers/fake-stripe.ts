@@ -67,6 +67,8 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
   const charges = new Map<string, FakeCharge>();
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
   const requests: FakeRequest[] = [];
+  /** Refunds made through the API (POST /v1/refunds), in order. */
+  const refundsMade: { id: string; amount: number; charge: string; payment_intent: string }[] = [];
 
   function answer(res: ServerResponse, status: number, body: unknown) {
     res.statusCode = status;
@@ -114,6 +116,21 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
     return [200, expand.includes('latest_charge') && charge ? { ...intent, latest_charge: charge } : intent];
   }
 
+  /** POST /v1/refunds {payment_intent, amount?}: refunds the intent's charge, all of it unless told. */
+  function createRefund(params: URLSearchParams): [number, unknown] {
+    const pi = intents.get(params.get('payment_intent') ?? '');
+    const refunded = pi?.latest_charge ? charges.get(pi.latest_charge) : undefined;
+    if (!pi || !refunded || refunded.status !== 'succeeded') return [400, error('invalid_request_error', 'This PaymentIntent has no successful charge to refund.')];
+    const left = refunded.amount - refunded.amount_refunded;
+    const amount = params.has('amount') ? Number(params.get('amount')) : left;
+    if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) return [400, error('invalid_request_error', 'Refund amount is greater than the unrefunded amount.', { code: 'amount_too_large' })];
+    refunded.amount_refunded += amount;
+    refunded.refunded = refunded.amount_refunded === refunded.amount;
+    const refund = { id: id('re'), object: 'refund', amount, charge: refunded.id, payment_intent: pi.id, currency: refunded.currency, status: 'succeeded', created: now() };
+    refundsMade.push(refund);
+    return [200, refund];
+  }
+
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -143,6 +160,16 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
         const [status, created] = create(params);
         if (idempotencyKey) idempotent.set(idempotencyKey, { body, status, answer: created });
         answer(res, status, created);
+      } else if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const earlier = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
+        if (earlier) {
+          res.setHeader('Idempotent-Replayed', 'true');
+          answer(res, earlier.status, earlier.answer);
+          return;
+        }
+        const [status, made] = createRefund(params);
+        if (idempotencyKey) idempotent.set(idempotencyKey, { body, status, answer: made });
+        answer(res, status, made);
       } else if (req.method === 'GET' && retrieveMatch) {
         const [status, found] = retrieve(decodeURIComponent(retrieveMatch[1]!), params);
         answer(res, status, found);
@@ -183,6 +210,13 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
     url: `http://127.0.0.1:${port}`,
     intents,
     requests,
+    refundsMade,
+    /** What the donor was charged on an intent, net of refunds. */
+    netCharged(intentId: string): number {
+      const found = intent(intentId).latest_charge;
+      const paid = found ? charges.get(found) : undefined;
+      return paid?.status === 'succeeded' ? paid.amount - paid.amount_refunded : 0;
+    },
     intent,
     /** The donor's card was charged. */
     succeed(intentId: string) {

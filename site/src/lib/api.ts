@@ -56,6 +56,17 @@ export async function xsrfToken(signal?: AbortSignal): Promise<string | undefine
 }
 
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  try {
+    return await send<T>(path, request);
+  } catch (error) {
+    // The token is bound to the session cookie, which another tab may have changed (a sign-in
+    // there, an expiry): the refusal brought a fresh token, so one more try is enough.
+    if (error instanceof ApiError && error.code === 'xsrf_failed' && request.method && request.method !== 'GET') return send<T>(path, request);
+    throw error;
+  }
+}
+
+async function send<T>(path: string, request: ApiRequest): Promise<T> {
   const { method = 'GET', body, lang, signal } = request;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (lang) headers['Accept-Language'] = lang;

@@ -12,6 +12,10 @@ test('paymentRefFrom: Stripe and the sandbox name the payment payment_intent, Pa
 test('paymentMethodsFor: PayPal only where it settles the currency', () => {
   assert.deepEqual(paymentMethodsFor('USD'), ['STRIPE', 'PAYPAL']);
   assert.deepEqual(paymentMethodsFor('ETB'), ['STRIPE']);
+  // Only the live rails: in production a method without keys is not offered at all.
+  assert.deepEqual(paymentMethodsFor('USD', ['STRIPE']), ['STRIPE']);
+  assert.deepEqual(paymentMethodsFor('USD', ['PAYPAL']), ['PAYPAL']);
+  assert.deepEqual(paymentMethodsFor('ETB', ['PAYPAL']), []);
 });
 
 test('amountPresets: five rising amounts per currency, none below the smallest donation', () => {

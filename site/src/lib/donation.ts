@@ -49,9 +49,12 @@ export type PaymentResult = {
  * The ways to pay a fundraiser's currency. PayPal settles no Ethiopian birr, and the API
  * refuses it for birr (modules/payments/paypal.errors.ts), so it is not offered there.
  */
-export function paymentMethodsFor(currency: Currency): PaymentMethod[] {
-  return currency === 'ETB' ? ['STRIPE'] : ['STRIPE', 'PAYPAL'];
+export function paymentMethodsFor(currency: Currency, live: readonly PaymentMethod[] = ['STRIPE', 'PAYPAL']): PaymentMethod[] {
+  return (currency === 'ETB' ? (['STRIPE'] as PaymentMethod[]) : (['STRIPE', 'PAYPAL'] as PaymentMethod[])).filter((method) => live.includes(method));
 }
+
+/** The rails that take money now (GET /api/payments/methods): in production, only those with keys. */
+export type PaymentMethods = { methods: { method: PaymentMethod; sandbox: boolean }[] };
 
 /** One tap for the common gifts, in steps that make sense for each currency. */
 export const amountPresets: Record<Currency, readonly number[]> = {

@@ -70,12 +70,9 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
     }
     const fields = fieldErrorsOf(error, fieldsOf[mode]);
     const code = error instanceof ApiError ? error.code : '';
-    // Already taken: the server's message (with what to do instead) goes next to the e-mail field.
-    if (code === 'email_taken' && error instanceof ApiError) fields.email = error.message;
     if (code === 'email_not_verified') setUnverifiedEmail(email);
     setErrors(fields);
-    if (code === 'email_taken') setFormError('');
-    else if (Object.keys(fields).length) setFormError(m['errors.fixFields']);
+    if (Object.keys(fields).length) setFormError(m['errors.fixFields']);
     else setFormError(errorText(error, { network: m['errors.network'], unexpected: m['errors.unexpected'] }));
     focusFirstError(formRef.current, fieldsOf[mode], fields);
   }
@@ -118,6 +115,7 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
         body: { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim(), password: values.password, language: lang },
         lang,
       });
+      // The same news whether or not the address already had an account: the server answers both alike, and mails the difference.
       setRegisteredEmail(values.email.trim());
     } catch (error) {
       showError(error, values.email.trim());

@@ -3,7 +3,7 @@ import type { Lang, MessagesFor } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
-import { paymentMethodsFor, rememberDonation, type Donation, type PaymentMethod, type PaymentStart } from '../../lib/donation';
+import { rememberDonation, type Donation, type PaymentMethod, type PaymentStart } from '../../lib/donation';
 import { formatAmount, type Currency } from '../../lib/fundraiser';
 import { FieldError, focusFirstError, FormAlert, inputClass, SubmitButton, TextField, type FieldErrors } from '../forms';
 import { Spinner } from '../Spinner';
@@ -30,18 +30,24 @@ type Props = {
   messages: DonateMessages;
   /** Where Stripe sends the donor back to (this language's /donation/success). */
   successPath: string;
+  /** The ways to pay on offer for this fundraiser (live rails, in its currency); never empty. */
+  methods: PaymentMethod[];
+  /** This page: posted here as a plain form before the script runs, the server does what the script would. */
+  action: string;
+  /** What went wrong when the plain form was posted (the page's ?problem=…), in words. */
+  initialProblem?: string;
+  initialErrors?: FieldErrors<Field>;
 };
 
 type Card = { publishableKey: string; clientSecret: string; amount: string };
 
-export default function DonateForm({ lang, fundraiser, presets, symbol, messages: m, successPath }: Props) {
+export default function DonateForm({ lang, fundraiser, presets, symbol, messages: m, successPath, methods, action, initialProblem = '', initialErrors = {} }: Props) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
-  const [hydrated, setHydrated] = useState(false);
   const [anonymous, setAnonymous] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [problem, setProblem] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>(initialErrors);
+  const [problem, setProblem] = useState(initialProblem);
   const [busy, setBusy] = useState(false);
   const [card, setCard] = useState<Card | null>(null);
   // A donation made on an earlier try whose payment did not start: sending the same
@@ -55,7 +61,6 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
     const preset = form?.querySelector<HTMLInputElement>('input[name="preset"]:checked');
     if (preset && amountRef.current && !amountRef.current.value) amountRef.current.value = preset.value;
     setAnonymous(form?.querySelector<HTMLInputElement>('input[name="anonymous"]')?.checked ?? false);
-    setHydrated(true);
     // Back from the checkout or PayPal, the page may come out of the browser's memory as it
     // was left; the donation that went there may have ended there, so a new try starts anew.
     const restored = (event: PageTransitionEvent) => {
@@ -81,7 +86,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const method: PaymentMethod = data.get('paymentMethod') === 'PAYPAL' ? 'PAYPAL' : 'STRIPE';
+    const method: PaymentMethod = data.get('paymentMethod') === 'PAYPAL' ? 'PAYPAL' : data.get('paymentMethod') === 'STRIPE' ? 'STRIPE' : methods[0]!;
     const body = {
       fundraiserId: fundraiser.id,
       amount: String(data.get('amount') ?? '').trim(),
@@ -121,7 +126,6 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
   }
 
   const fieldProblems = fields.filter((field) => errors[field]);
-  const methods = paymentMethodsFor(fundraiser.currency);
   return (
     <>
       {card && (
@@ -140,7 +144,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
         </Suspense>
       )}
       {/* Hidden rather than unmounted while paying by card, so that going back keeps what was typed. */}
-      <form ref={formRef} noValidate onSubmit={submit} hidden={card !== null} className="space-y-6 rounded-xl border border-line bg-surface p-5 sm:p-6" data-testid="donate-form">
+      <form ref={formRef} method="post" action={action} noValidate onSubmit={submit} hidden={card !== null} className="space-y-6 rounded-xl border border-line bg-surface p-5 sm:p-6" data-testid="donate-form">
         <FormAlert message={problem}>
           {fieldProblems.length > 0 && (
             <ul className="mt-2 list-disc space-y-1 ps-5">
@@ -290,7 +294,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
                   type="radio"
                   name="paymentMethod"
                   value={option}
-                  defaultChecked={option === 'STRIPE'}
+                  defaultChecked={option === methods[0]}
                   className="mt-1 size-5 shrink-0 cursor-pointer accent-brand"
                 />
                 <span>
@@ -300,10 +304,10 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
               </label>
             ))}
           </div>
-          {!methods.includes('PAYPAL') && <p className="mt-2 text-sm text-muted">{m.paypalNoBirr}</p>}
+          {fundraiser.currency === 'ETB' && <p className="mt-2 text-sm text-muted">{m.paypalNoBirr}</p>}
         </fieldset>
 
-        <SubmitButton busy={busy} disabled={!hydrated} label={m.submit} busyLabel={m.submitting} className="w-full text-lg" />
+        <SubmitButton busy={busy} label={m.submit} busyLabel={m.submitting} className="w-full text-lg" />
         <p className="text-sm text-muted">{m.noFee}</p>
       </form>
     </>
