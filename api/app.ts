@@ -9,8 +9,8 @@ import { contactRoutes, createContactService } from '../modules/contact/index.ts
 import { donationRoutes, donationRowsExist } from '../modules/donations/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
-import { createMediaService, MediaSchema, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
-import { createPaymentService, donateForm, paymentRoutes, type PaymentService } from '../modules/payments/index.ts';
+import { createMediaService, isOwnAvatar, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
+import { createPaymentService, donateForm, isDonateFormPost, paymentRoutes, type PaymentService } from '../modules/payments/index.ts';
 import { receiptComposer, receiptMailKind, receiptRoutes } from '../modules/receipts/index.ts';
 import { sessionCookie, sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
 import { testimonialRoutes } from '../modules/testimonials/index.ts';
@@ -75,7 +75,7 @@ export function createApp(deps: AppDependencies): App {
     minScore: config.RECAPTCHA_MIN_SCORE,
     logger,
   });
-  const accounts = createAccountService({ mailer, publicUrl: config.PUBLIC_URL, secret: config.SESSION_SECRET, logger, ownsAvatar: async (em, user, id) => (await em.count(MediaSchema, { id, entityType: 'USER', entityId: user.id, owner: user.id })) > 0 });
+  const accounts = createAccountService({ mailer, publicUrl: config.PUBLIC_URL, secret: config.SESSION_SECRET, logger, ownsAvatar: isOwnAvatar });
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, logger });
   const media = createMediaService({ mediaDir: config.MEDIA_DIR, authorisers: { FUNDRAISER: authoriseFundraiserMedia } });
   const fundraisers = createFundraiserService({ media, donationRowsExist });
@@ -131,7 +131,7 @@ export function createApp(deps: AppDependencies): App {
     lifetimes: sessionLifetimesFor({ idleMinutes: config.SESSION_IDLE_MINUTES, rememberedIdleMinutes: config.SESSION_REMEMBERED_IDLE_MINUTES }),
   });
   // Sessions for the API, and for the donate page's plain form (which binds the donation to this browser).
-  app.use((ctx, next) => (ctx.path.startsWith('/api/') || ctx.method === 'POST' ? sessionMiddleware(ctx, next) : next()));
+  app.use((ctx, next) => (ctx.path.startsWith('/api/') || isDonateFormPost(ctx) ? sessionMiddleware(ctx, next) : next()));
   app.use(routes(definitions, { microCache }));
   app.use(donateForm({ payments, limits: donationLimits, publicUrl: config.PUBLIC_URL }));
   app.use((ctx, next) => {

@@ -14,7 +14,9 @@ export function errorHandler(renderErrorPage: (ctx: AppContext, status: number) 
       await next();
     } catch (caught) {
       const error = normalise(caught);
-      if (error.status >= 500) ctx.state.log.error({ err: caught }, 'unhandled error');
+      // A deliberate 5xx (a provider down, too busy to render) is a state, not a defect: no stack for it.
+      if (error.status >= 500 && caught instanceof AppError) ctx.state.log.warn({ status: error.status, code: error.code }, 'answered unavailable');
+      else if (error.status >= 500) ctx.state.log.error({ err: caught }, 'unhandled error');
       // The client gets a plain 409; the log keeps the statement, which names the check the code lacked.
       else if (caught instanceof ForeignKeyConstraintViolationException) ctx.state.log.warn({ err: caught }, 'foreign key refused a change');
       ctx.status = error.status;

@@ -1,13 +1,23 @@
-import { route, type AppContext } from '../../api/http/index.ts';
+import { route, type AppContext, type Language } from '../../api/http/index.ts';
 import { currentUser } from '../accounts/index.ts';
 import { captchaQuery, type Captcha } from '../captcha/index.ts';
-import { createDonationRequest, donationPage, donationResponse, donationsQuery, fundraiserParams } from './donation.schemas.ts';
+import type { Donation } from './donation.entity.ts';
+import { createDonationRequest, donationPage, donationResponse, donationsQuery, fundraiserParams, type CreateDonationRequest } from './donation.schemas.ts';
 import { createDonation, donationView, listSucceeded, type DonationLimits, type DonorActor } from './donation.service.ts';
 
 /** Who this request is, as far as donations go (see assertDonor). */
 export function donorActor(ctx: AppContext): DonorActor {
   const session = ctx.state.session?.current ?? null;
   return { sessionId: session?.id ?? null, userId: session?.userId ?? null };
+}
+
+/**
+ * Creates a donation for this request's browser, bound to its session (a visitor without one
+ * gets one now) and to its signed-in donor: the API call and the donate page's plain form alike.
+ */
+export async function startDonation(ctx: AppContext, input: CreateDonationRequest, options: { lang: Language; limits: DonationLimits }): Promise<Donation> {
+  const session = ctx.state.session.current ?? (await ctx.state.session.start({ userId: null }));
+  return createDonation(ctx.state.em, input, { donor: await currentUser(ctx), creatorSession: session.id, lang: options.lang, limits: options.limits });
 }
 
 export function donationRoutes(deps: { captcha: Captcha; limits: DonationLimits }) {
@@ -24,15 +34,7 @@ export function donationRoutes(deps: { captcha: Captcha; limits: DonationLimits 
       status: 201,
       handler: async ({ body, ctx }) => {
         await deps.captcha.require(ctx, 'donate');
-        // The donation is bound to this browser: a visitor without a session gets one now.
-        const session = ctx.state.session.current ?? (await ctx.state.session.start({ userId: null }));
-        const donation = await createDonation(ctx.state.em, body, {
-          donor: await currentUser(ctx),
-          creatorSession: session.id,
-          lang: ctx.state.lang,
-          limits: deps.limits,
-        });
-        return donationView(donation);
+        return donationView(await startDonation(ctx, body, { lang: ctx.state.lang, limits: deps.limits }));
       },
     }),
     route({

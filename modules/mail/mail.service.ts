@@ -70,7 +70,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
 
   async function deliverQueued(em: EntityManager, id: number): Promise<void> {
     const queued = await em.findOne(OutboxMailSchema, { id, status: 'QUEUED' });
-    if (!queued?.kind || queued.ref === null || queued.ref === undefined) return;
+    if (!queued?.kind || queued.ref == null) return;
     const compose = composers.get(queued.kind);
     if (!compose) {
       options.logger.error({ mailId: id, kind: queued.kind }, 'no composer for a queued mail');

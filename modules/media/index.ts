@@ -1,6 +1,6 @@
 export { mediaRoutes } from './media.routes.ts';
 export { mediaFiles } from './media.files.ts';
-export { createMediaService, imagesOf, mediaByIds, mediaView, imagesPerEntity } from './media.service.ts';
+export { createMediaService, imagesOf, isOwnAvatar, mediaByIds, mediaView, imagesPerEntity } from './media.service.ts';
 export type { MediaService, MediaView, MediaAuthoriser } from './media.service.ts';
 export { imageLimits, renditionWidths, sniffFormat } from './media.images.ts';
 export { mediaUrls } from './media.storage.ts';

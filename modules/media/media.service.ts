@@ -133,6 +133,11 @@ export function createMediaService(deps: { mediaDir: string; authorisers: Partia
 }
 
 /** The images of each entity, oldest first (the first is the cover), in one query. */
+/** Whether media `mediaId` is an avatar image that `user` uploaded for themself (the only kind a profile may show). */
+export async function isOwnAvatar(em: EntityManager, user: Pick<User, 'id'>, mediaId: number): Promise<boolean> {
+  return (await em.count(MediaSchema, { id: mediaId, entityType: 'USER', entityId: user.id, owner: user.id })) > 0;
+}
+
 export async function imagesOf(em: EntityManager, entityType: MediaEntityType, entityIds: readonly number[]): Promise<Map<number, MediaView[]>> {
   const byEntity = new Map<number, MediaView[]>(entityIds.map((id) => [id, []]));
   if (entityIds.length === 0) return byEntity;

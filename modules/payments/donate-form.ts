@@ -1,10 +1,12 @@
 import type { AppContext, AppMiddleware } from '../../api/http/index.ts';
 import { AppError, parseOrThrow, ValidationFailed } from '../../api/http/index.ts';
-import { createDonation, createDonationRequest, type DonationLimits } from '../donations/index.ts';
-import { currentUser } from '../accounts/index.ts';
+import { createDonationRequest, donorActor, startDonation, type DonationLimits } from '../donations/index.ts';
 import type { PaymentService } from './payment.service.ts';
 
 const formPath = /^(?:\/(am))?\/donate\/(\d{1,9})\/?$/;
+
+/** A post of the donate page's plain form: it needs the session middleware, as the API does. */
+export const isDonateFormPost = (ctx: AppContext): boolean => ctx.method === 'POST' && formPath.test(ctx.path);
 const formLimitBytes = 16 * 1024;
 
 /**
@@ -42,9 +44,8 @@ export function donateForm(deps: { payments: PaymentService; limits: DonationLim
       );
       const provider = deps.payments.providers[method];
       if (provider && !provider.sandbox && method === 'STRIPE') return back({ problem: 'card_needs_script' });
-      const session = ctx.state.session.current ?? (await ctx.state.session.start({ userId: null }));
-      const donation = await createDonation(ctx.state.em, input, { donor: await currentUser(ctx), creatorSession: session.id, lang, limits: deps.limits });
-      const started = await deps.payments.start(ctx.state.em, donation.id, method, { sessionId: session.id, userId: session.userId ?? null });
+      const donation = await startDonation(ctx, input, { lang, limits: deps.limits });
+      const started = await deps.payments.start(ctx.state.em, donation.id, method, donorActor(ctx));
       const sandboxCheckout = started.checkoutUrl?.startsWith('/') ? `${prefix}${started.checkoutUrl}` : null;
       const to = sandboxCheckout ?? started.approvalUrl;
       if (!to) return back({ problem: 'card_needs_script' });

@@ -8,7 +8,7 @@ export { stripeProvider } from './stripe.provider.ts';
 export { paypalProvider } from './paypal.provider.ts';
 export { paypalErrorCodes } from './paypal.errors.ts';
 export { paymentRoutes } from './payment.routes.ts';
-export { donateForm } from './donate-form.ts';
+export { donateForm, isDonateFormPost } from './donate-form.ts';
 export { paymentErrorCodes, InvalidWebhook } from './payment.errors.ts';
 
 import { PaymentEventSchema, PaymentSchema } from './payment.entity.ts';

@@ -131,24 +131,19 @@ export function createPaymentService(deps: {
     const provider = providers[payment.method];
     if (!provider) return false;
     try {
+      // An earlier attempt may have gone through with its answer lost: ask before giving back again.
+      const refundedEarlier = attempt === 'retry' && (await provider.outcome(payment)).state === 'refunded';
       let refundId: string | null = null;
-      if (attempt === 'retry') {
-        // An earlier attempt may have gone through with its answer lost: ask before giving back again.
-        const now = await provider.outcome(payment);
-        if (now.state === 'refunded') refundId = 'refunded-earlier';
-      }
-      if (refundId === null) {
+      if (!refundedEarlier) {
         const { currency } = await em.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'currency'], disableIdentityMap: true });
-        refundId = (
-          await provider.refund({
-            providerRef: payment.providerRef,
-            transactionId: payment.transactionId ?? null,
-            currency,
-            // Providers keep the answer to a key, a refusal too; a retry is a request of its own
-            // (the provider refuses to refund more than was paid, so none gives back twice).
-            idempotencyKey: attempt === 'first' ? `duplicate-payment-${payment.id}` : `duplicate-payment-${payment.id}-${Date.now()}`,
-          })
-        ).refundId;
+        ({ refundId } = await provider.refund({
+          providerRef: payment.providerRef,
+          transactionId: payment.transactionId ?? null,
+          currency,
+          // Providers keep the answer to a key, a refusal too; a retry is a request of its own
+          // (the provider refuses to refund more than was paid, so none gives back twice).
+          idempotencyKey: attempt === 'first' ? `duplicate-payment-${payment.id}` : `duplicate-payment-${payment.id}-${Date.now()}`,
+        }));
       }
       await em.nativeUpdate(PaymentSchema, { id: payment.id, status: { $ne: 'REFUNDED' } }, { status: 'REFUNDED', refundId, updatedAt: new Date() });
       return true;
