@@ -1,4 +1,4 @@
-import { defineMiddleware } from 'astro:middleware';
+import type { MiddlewareHandler } from 'astro';
 import { ApiUnavailable } from './lib/server-api.ts';
 
 /**
@@ -6,7 +6,8 @@ import { ApiUnavailable } from './lib/server-api.ts';
  * (api/site/site-server.ts): 503 with Retry-After and the error page, never a 500, since a
  * moment later the same page will very likely render.
  */
-export const onRequest = defineMiddleware(async (context, next) => {
+// Typed from the package rather than `astro:middleware`, whose types exist only after a build.
+export const onRequest: MiddlewareHandler = async (context, next) => {
   try {
     return await next();
   } catch (error) {
@@ -16,4 +17,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
     throw error;
   }
-});
+};
