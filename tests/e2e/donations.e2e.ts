@@ -61,6 +61,15 @@ function watchCsp(page: Page): string[] {
   return refused;
 }
 
+/**
+ * Opens a donate page and waits for its script: the form also works before that, as a plain
+ * form that posts, so a test of what the script does must not click ahead of it.
+ */
+async function openDonateForm(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
 /** The donation's status as stored, found by its payment's reference. */
 async function donationStatus(paymentRef: string): Promise<string | undefined> {
   const orm = await openDatabase(process.env.E2E_DATABASE_URL ?? '');
@@ -172,7 +181,7 @@ test('with real Stripe keys the card form is Stripe’s Payment Element, loaded 
     });
   });
 
-  await page.goto(`/donate/${id}`);
+  await openDonateForm(page, `/donate/${id}`);
   const form = page.getByTestId('donate-form');
   await form.getByLabel('Amount in US dollars').fill('40');
   await form.getByLabel('Your name').fill('Yared');
@@ -199,7 +208,7 @@ test('a visitor cancels at the checkout: nothing is charged and the total stays'
   const refused = watchCsp(page);
   const { id } = await createFundraiser(request, { title: 'A wheelchair for Abebe', currency: 'ETB', goalAmount: '20000' });
 
-  await page.goto(`/donate/${id}`);
+  await openDonateForm(page, `/donate/${id}`);
   const form = page.getByTestId('donate-form');
   await form.getByRole('radio', { name: 'ETB 500' }).check();
   await form.getByLabel('Give anonymously (do not show my name)').check();
@@ -276,7 +285,7 @@ test('with no script at all the donate page works as a plain form that posts: th
 
 test('a declined test payment says so and leads back to the donate form', async ({ page, request }) => {
   const { id } = await createFundraiser(request, { title: 'Seeds for Wolaita farmers', currency: 'USD', goalAmount: '800' });
-  await page.goto(`/am/donate/${id}`);
+  await openDonateForm(page, `/am/donate/${id}`);
   const form = page.getByTestId('donate-form');
   await form.getByRole('radio', { name: '$50' }).check();
   await form.getByLabel('የኢሜይል አድራሻ').fill('giver@example.com');
@@ -296,7 +305,7 @@ test('a declined test payment says so and leads back to the donate form', async 
 test('the form shows the server’s field errors, in Amharic on the Amharic page; closed and unknown fundraisers take nothing', async ({ page, request }) => {
   const { id, setStatus } = await createFundraiser(request, { title: 'School fees for Hana', currency: 'USD', goalAmount: '600' });
 
-  await page.goto(`/donate/${id}`);
+  await openDonateForm(page, `/donate/${id}`);
   const form = page.getByTestId('donate-form');
   const amount = form.getByLabel('Amount in US dollars');
   const email = form.getByLabel('E-mail address');
@@ -322,7 +331,7 @@ test('the form shows the server’s field errors, in Amharic on the Amharic page
   await expect(amount).toBeFocused();
   await expect(email).not.toHaveAttribute('aria-invalid');
 
-  await page.goto(`/am/donate/${id}`);
+  await openDonateForm(page, `/am/donate/${id}`);
   const amharic = page.getByTestId('donate-form');
   await amharic.getByLabel('የልገሳ መጠን በአሜሪካ ዶላር').fill('0.5');
   await amharic.getByLabel('የኢሜይል አድራሻ').fill('hana@example.com');
@@ -330,7 +339,7 @@ test('the form shows the server’s field errors, in Amharic on the Amharic page
   await expect(amharic.getByText('ዝቅተኛው የልገሳ መጠን 1 USD ነው።', { exact: true })).toBeVisible();
 
   await setStatus('PAUSED');
-  await page.goto(`/donate/${id}`);
+  await openDonateForm(page, `/donate/${id}`);
   await expect(page.getByTestId('donate-closed')).toContainText('This fundraiser is not accepting donations at the moment.');
   await expect(page.getByTestId('donate-form')).toHaveCount(0);
   await expect(page.getByTestId('donate-closed').getByRole('link', { name: 'Back to the fundraiser' })).toHaveAttribute('href', `/fundraiser/${id}`);

@@ -61,6 +61,8 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
     const preset = form?.querySelector<HTMLInputElement>('input[name="preset"]:checked');
     if (preset && amountRef.current && !amountRef.current.value) amountRef.current.value = preset.value;
     setAnonymous(form?.querySelector<HTMLInputElement>('input[name="anonymous"]')?.checked ?? false);
+    // Back from the plain form with fields to correct: the first one takes focus, as after a check here.
+    focusFirstError(form, fields, initialErrors);
     // Back from the checkout or PayPal, the page may come out of the browser's memory as it
     // was left; the donation that went there may have ended there, so a new try starts anew.
     const restored = (event: PageTransitionEvent) => {
