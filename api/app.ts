@@ -32,7 +32,7 @@ import {
   type AppContextExtras,
   type AppState,
   type RouteDefinition,
-} from './http/index.ts';
+} from '../kernel/http/index.ts';
 import { arrivalBase, renderErrorPage, siteServer, type SiteHolder } from './site/index.ts';
 
 export interface AppDependencies {

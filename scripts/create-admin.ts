@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../api/config.ts';
-import { AppError } from '../api/http/index.ts';
+import { AppError } from '../kernel/http/index.ts';
 import { migrate, openDatabase } from '../db/index.ts';
 import { ensureAdmin } from '../modules/accounts/index.ts';
 

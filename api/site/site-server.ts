@@ -1,4 +1,4 @@
-import { AppError, type AppContext, type AppMiddleware } from '../http/index.ts';
+import { AppError, type AppContext, type AppMiddleware } from '../../kernel/http/index.ts';
 import { createRenderGate } from './render-gate.ts';
 import type { SiteBuild } from './site-build.ts';
 import type { StaticFile } from './static-files.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import { BadRequest } from '../../api/http/index.ts';
+import { BadRequest } from '../../kernel/http/index.ts';
 import { AccountTokenSchema, type AccountToken, type TokenPurpose } from './account-token.entity.ts';
 import type { User } from './user.entity.ts';
 

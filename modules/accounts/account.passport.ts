@@ -1,7 +1,7 @@
 import koaPassport from 'koa-passport';
 import CustomStrategy from 'passport-custom';
 import passportLocal from 'passport-local';
-import { Unauthorized, type AppContext } from '../../api/http/index.ts';
+import { Unauthorized, type AppContext } from '../../kernel/http/index.ts';
 import type { AccountService } from './account.service.ts';
 import type { GoogleVerifier } from './google.ts';
 import { trustedDeviceCookie } from './trusted-device.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
-import { AppError, ValidationFailed, message, route, type AppContext } from '../../api/http/index.ts';
+import { AppError, ValidationFailed, message, route, type AppContext } from '../../kernel/http/index.ts';
 import type { Captcha } from '../captcha/index.ts';
 import { createAuthenticator } from './account.passport.ts';
 import {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { Conflict, Forbidden, NotFound, ValidationFailed, message, type Language } from '../../api/http/index.ts';
+import { Conflict, Forbidden, NotFound, ValidationFailed, message, type Language } from '../../kernel/http/index.ts';
 import { LocationSchema } from '../catalogue/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { consume, record, secondsUntilFree, type Limit } from '../rate-limits/index.ts';

@@ -1,4 +1,4 @@
-import { Forbidden, Unauthorized, type AppContext } from '../../api/http/index.ts';
+import { Forbidden, Unauthorized, type AppContext } from '../../kernel/http/index.ts';
 import { UserSchema, type User } from './user.entity.ts';
 
 const loaded = new WeakMap<AppContext, Promise<User | null>>();

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Logger } from 'pino';
-import { AppError } from '../../api/http/index.ts';
+import { AppError } from '../../kernel/http/index.ts';
 
 export interface GoogleIdentity {
   subject: string;

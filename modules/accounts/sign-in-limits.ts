@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { AppError } from '../../api/http/index.ts';
+import { AppError } from '../../kernel/http/index.ts';
 import { consume, record, reset, resetUnder, secondsUntilFree, type Limit } from '../rate-limits/index.ts';
 
 /**

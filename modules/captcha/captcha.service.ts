@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { AppError, Forbidden, ValidationFailed, message, type AppContext } from '../../api/http/index.ts';
+import { AppError, Forbidden, ValidationFailed, message, type AppContext } from '../../kernel/http/index.ts';
 
 export interface CaptchaOptions {
   /** Unset: the check is off (start-up warns about it). */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
-import { route } from '../../api/http/index.ts';
+import { route } from '../../kernel/http/index.ts';
 import { categoryResponse, idParams, locationResponse } from './catalogue.schemas.ts';
 import { categoriesJson, getCategory, locationsJson } from './catalogue.service.ts';
 

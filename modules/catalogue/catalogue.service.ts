@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { NotFound } from '../../api/http/index.ts';
+import { NotFound } from '../../kernel/http/index.ts';
 import { CategorySchema, LocationSchema, type Category, type Location } from './catalogue.entity.ts';
 import { cachedPerDatabase } from './catalogue.cache.ts';
 import { referenceCategories, referenceLocations } from './catalogue.reference-data.ts';

@@ -1,4 +1,4 @@
-import { route } from '../../api/http/index.ts';
+import { route } from '../../kernel/http/index.ts';
 import { contactRequest, contactResponse } from './contact.schemas.ts';
 import type { ContactService } from './contact.service.ts';
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Language } from '../../api/http/index.ts';
+import type { Language } from '../../kernel/http/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { consume } from '../rate-limits/index.ts';
 import { ContactMessageSchema } from './contact-message.entity.ts';

@@ -1,4 +1,4 @@
-import { route, type AppContext, type Language } from '../../api/http/index.ts';
+import { route, type AppContext, type Language } from '../../kernel/http/index.ts';
 import { currentUser } from '../accounts/index.ts';
 import { captchaQuery, type Captcha } from '../captcha/index.ts';
 import type { Donation } from './donation.entity.ts';

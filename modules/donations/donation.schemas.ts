@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToNull, blankToUndefined, oneLine, plainText } from '../../api/http/index.ts';
+import { blankToNull, blankToUndefined, oneLine, plainText } from '../../kernel/http/index.ts';
 import { captchaTokenParam } from '../captcha/index.ts';
 import { currencies, decimalAmount } from '../money/index.ts';
 import { donationStatuses, paymentMethods } from './donation.entity.ts';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { message, NotFound, ValidationFailed, type Language } from '../../api/http/index.ts';
+import { message, NotFound, ValidationFailed, type Language } from '../../kernel/http/index.ts';
 import type { User } from '../accounts/index.ts';
 import { FundraiserSchema, isoSeconds, lockFundraiserRow, pageOf, type Page } from '../fundraisers/index.ts';
 import { fromMinor, toMinor, wholeToMinor, type Currency } from '../money/index.ts';

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { FundraiserSchema, type Fundraiser } from '../fundraisers/index.ts';
 import { PaymentSchema } from '../payments/index.ts';
 import { DonationSchema, donationErrorCodes, expireAbandoned, pendingLifetimeMs } from './index.ts';
-import { message } from '../../api/http/index.ts';
+import { message } from '../../kernel/http/index.ts';
 import { fromMinor } from '../money/index.ts';
 
 const gift = (fundraiserId: number, overrides: Record<string, unknown> = {}) => ({

@@ -1,4 +1,4 @@
-import { Conflict, Forbidden, NotFound } from '../../api/http/index.ts';
+import { Conflict, Forbidden, NotFound } from '../../kernel/http/index.ts';
 
 export class FundraiserNotFound extends NotFound {
   constructor() {

@@ -1,4 +1,4 @@
-import { route } from '../../api/http/index.ts';
+import { route } from '../../kernel/http/index.ts';
 import { currentUser, requireUser } from '../accounts/index.ts';
 import { deleteUpdate, listUpdates, postUpdate } from './fundraiser-update.service.ts';
 import {

@@ -1,5 +1,5 @@
 import { ForeignKeyConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import { message, NotFound, ValidationFailed, type FieldErrors, type Language } from '../../api/http/index.ts';
+import { message, NotFound, ValidationFailed, type FieldErrors, type Language } from '../../kernel/http/index.ts';
 import { UserSchema, type User } from '../accounts/index.ts';
 import { CategorySchema, LocationSchema } from '../catalogue/index.ts';
 import type { MediaAuthoriser, MediaService } from '../media/index.ts';

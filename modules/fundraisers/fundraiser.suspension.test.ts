@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { catalogueKeys, message } from '../../api/http/index.ts';
+import { catalogueKeys, message } from '../../kernel/http/index.ts';
 import { fakeUser, signIn, type FakeUser } from '../../tests/helpers/accounts.ts';
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';

@@ -4,7 +4,7 @@ import { fakeUser, signIn, type FakeUser } from '../../tests/helpers/accounts.ts
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
-import { catalogueKeys } from '../../api/http/index.ts';
+import { catalogueKeys } from '../../kernel/http/index.ts';
 import { CategorySchema, LocationSchema } from '../catalogue/index.ts';
 import { FundraiserSchema, FundraiserUpdateSchema, fundraiserErrorCodes } from './index.ts';
 

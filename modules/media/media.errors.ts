@@ -1,4 +1,4 @@
-import { AppError, NotFound } from '../../api/http/index.ts';
+import { AppError, NotFound } from '../../kernel/http/index.ts';
 
 export class MediaNotFound extends NotFound {
   constructor() {

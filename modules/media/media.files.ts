@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { NotFound, type AppMiddleware } from '../../api/http/index.ts';
+import { NotFound, type AppMiddleware } from '../../kernel/http/index.ts';
 
 /** Exactly the names the storage writes; anything else under /media/ is a 404, so no path can leave the folder. */
 const filePattern = /^\/media\/([0-9a-f]{32}-(?:1200|400)\.webp)$/;

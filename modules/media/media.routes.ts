@@ -1,4 +1,4 @@
-import { message, parseOrThrow, route, ValidationFailed } from '../../api/http/index.ts';
+import { message, parseOrThrow, route, ValidationFailed } from '../../kernel/http/index.ts';
 import { requireUser } from '../accounts/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
 import { ImageTooLarge, MultipartRequired, UploadsBusy } from './media.errors.ts';

@@ -1,5 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { Forbidden } from '../../api/http/index.ts';
+import { Forbidden } from '../../kernel/http/index.ts';
 import { UserSchema, type User } from '../accounts/index.ts';
 import { MediaSchema, type Media, type MediaEntityType } from './media.entity.ts';
 import { ImageLimitReached, MediaNotFound } from './media.errors.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { catalogueKeys } from '../../api/http/index.ts';
+import { catalogueKeys } from '../../kernel/http/index.ts';
 import { fakeUser, signIn, type FakeUser } from '../../tests/helpers/accounts.ts';
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';

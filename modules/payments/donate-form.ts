@@ -1,5 +1,5 @@
-import type { AppContext, AppMiddleware } from '../../api/http/index.ts';
-import { AppError, parseOrThrow, ValidationFailed } from '../../api/http/index.ts';
+import type { AppContext, AppMiddleware } from '../../kernel/http/index.ts';
+import { AppError, parseOrThrow, ValidationFailed } from '../../kernel/http/index.ts';
 import { createDonationRequest, donorActor, startDonation, type DonationLimits } from '../donations/index.ts';
 import type { PaymentService } from './payment.service.ts';
 

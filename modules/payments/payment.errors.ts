@@ -1,4 +1,4 @@
-import { AppError, BadRequest, Conflict, NotFound } from '../../api/http/index.ts';
+import { AppError, BadRequest, Conflict, NotFound } from '../../kernel/http/index.ts';
 
 export class PaymentNotFound extends NotFound {
   constructor() {

@@ -1,4 +1,4 @@
-import { NotFound, route } from '../../api/http/index.ts';
+import { NotFound, route } from '../../kernel/http/index.ts';
 import { donorActor, paymentMethods } from '../donations/index.ts';
 import { captchaQuery, type Captcha } from '../captcha/index.ts';
 import { InvalidWebhook } from './payment.errors.ts';

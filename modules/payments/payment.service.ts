@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { AppError } from '../../api/http/index.ts';
+import { AppError } from '../../kernel/http/index.ts';
 import { assertDonor, DonationSchema, DonationSettled, findDonation, settleDonation, type DonationStatus, type DonorActor, type PaymentMethod } from '../donations/index.ts';
 import { PaymentEventSchema, PaymentSchema, paymentStatuses, type Payment, type PaymentStatus, type SandboxOutcome } from './payment.entity.ts';
 import { PaymentMethodUnavailable, PaymentNotFound, ProviderUnavailable, SandboxOutcomeChosen } from './payment.errors.ts';

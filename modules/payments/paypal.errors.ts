@@ -1,4 +1,4 @@
-import { BadRequest } from '../../api/http/index.ts';
+import { BadRequest } from '../../kernel/http/index.ts';
 
 /**
  * PayPal settles no Ethiopian birr. Converting would charge the donor an amount set by some

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../api/config.ts';
-import { message } from '../../api/http/index.ts';
+import { message } from '../../kernel/http/index.ts';
 import { paymentProviders } from '../../api/payment-providers.ts';
 import { fakeUser } from '../../tests/helpers/accounts.ts';
 import { startFakePaypal, type FakePaypal, type WebhookDelivery } from '../../tests/helpers/fake-paypal.ts';

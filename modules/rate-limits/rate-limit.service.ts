@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import { TooManyRequests } from '../../api/http/index.ts';
+import { TooManyRequests } from '../../kernel/http/index.ts';
 import { RateLimitHitSchema } from './rate-limit-hit.entity.ts';
 
 export interface Limit {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AppError } from '../../api/http/index.ts';
+import { AppError } from '../../kernel/http/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database.ts';
 import { check, consume, purgeOldHits, record, reset, resetUnder, secondsUntilFree } from './index.ts';
 

@@ -1,4 +1,4 @@
-import { NotFound } from '../../api/http/index.ts';
+import { NotFound } from '../../kernel/http/index.ts';
 
 /** No succeeded payment with that transaction id, or no receipt with that id. */
 export class ReceiptNotAvailable extends NotFound {

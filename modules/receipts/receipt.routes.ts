@@ -1,4 +1,4 @@
-import { route } from '../../api/http/index.ts';
+import { route } from '../../kernel/http/index.ts';
 import { captchaQuery, type Captcha } from '../captcha/index.ts';
 import { donorActor } from '../donations/index.ts';
 import { generateReceiptRequest, generateReceiptResponse, receiptParams, receiptPdfQuery } from './receipt.schemas.ts';

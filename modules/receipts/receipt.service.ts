@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import type { Language } from '../../api/http/index.ts';
+import type { Language } from '../../kernel/http/index.ts';
 import { assertDonor, DonationSchema, type DonorActor, type PaymentMethod } from '../donations/index.ts';
 import { fromMinor } from '../money/index.ts';
 import { PaymentSchema } from '../payments/index.ts';

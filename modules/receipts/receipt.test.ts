@@ -6,7 +6,7 @@ import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import { startSmtpCatcher } from '../../tests/helpers/smtp-catcher.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
-import { message } from '../../api/http/index.ts';
+import { message } from '../../kernel/http/index.ts';
 import { createLogger } from '../../api/logger.ts';
 import { paymentProviders } from '../../api/payment-providers.ts';
 import { DonationSchema } from '../donations/index.ts';

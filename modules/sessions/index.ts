@@ -1,7 +1,6 @@
 export { SessionSchema } from './session.entity.ts';
 export type { Session } from './session.entity.ts';
 export { sessions, sessionCookie } from './session.middleware.ts';
-export type { SessionHandle } from './session.middleware.ts';
 export { destroyUserSessions, purgeExpiredSessions, sessionLifetimes, sessionLifetimesFor } from './session.service.ts';
 export type { SessionLifetimes } from './session.service.ts';
 

@@ -1,20 +1,9 @@
 import type Cookies from 'cookies';
-import type { AppMiddleware } from '../../api/http/index.ts';
+import type { AppMiddleware, SessionHandle } from '../../kernel/http/index.ts';
 import type { Session } from './session.entity.ts';
 import { createSession, destroySession, findLiveSession, idleLifetimeMs, sessionLifetimes, touchSession, type SessionLifetimes } from './session.service.ts';
 
 export const sessionCookie = 'sid';
-
-export interface SessionHandle {
-  /** The current session, or null for a visitor who has none. */
-  readonly current: Session | null;
-  /** How long the current session lives without a request (its idle timeout); null without a session. */
-  readonly idleTimeoutMs: number | null;
-  /** Starts a new session with a fresh id (never reusing the old one: no fixation). */
-  start(input: { userId: number | null; rememberMe?: boolean; data?: Record<string, unknown> }): Promise<Session>;
-  /** Ends the session on the server, so the old cookie no longer works anywhere. */
-  end(): Promise<void>;
-}
 
 /** Server-side sessions: the cookie holds only a random token, the row lives in the database. */
 export function sessions(options: { secure: boolean; lifetimes?: SessionLifetimes }): AppMiddleware {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { errorHandler, requestContext, route, routes, type AppContextExtras, type AppState } from '../../api/http/index.ts';
+import { errorHandler, requestContext, route, routes, type AppContextExtras, type AppState } from '../../kernel/http/index.ts';
 import { createLogger } from '../../api/logger.ts';
 import { TestClient } from '../../tests/helpers/http-client.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database.ts';

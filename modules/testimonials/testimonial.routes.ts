@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../../api/http/index.ts';
+import { route } from '../../kernel/http/index.ts';
 import { listPublishedTestimonials } from './testimonial.service.ts';
 
 const testimonialResponse = z.object({

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Koa from 'koa';
-import { contentSecurityPolicy, errorHandler, requestContext, type AppContextExtras, type AppState } from '../../api/http/index.ts';
+import { contentSecurityPolicy, errorHandler, requestContext, type AppContextExtras, type AppState } from '../../kernel/http/index.ts';
 import { createLogger } from '../../api/logger.ts';
 import { fakeUser, signIn } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';

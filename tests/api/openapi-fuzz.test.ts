@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { MikroORM } from '@mikro-orm/core';
-import { message } from '../../api/http/index.ts';
+import { message } from '../../kernel/http/index.ts';
 import { fakeUser, signIn } from '../helpers/accounts.ts';
 import { fakeFundraiser } from '../helpers/fundraisers.ts';
 import type { TestClient } from '../helpers/http-client.ts';

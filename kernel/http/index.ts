@@ -1,4 +1,4 @@
-export type { AppContext, AppMiddleware, AppState, AppContextExtras } from './context.ts';
+export type { AppContext, AppMiddleware, AppState, AppContextExtras, RequestSession, SessionHandle } from './context.ts';
 export { AppError, BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from './errors.ts';
 export type { FieldErrors } from './errors.ts';
 export { languageFrom, languages } from './language.ts';

@@ -6,7 +6,7 @@ import Koa from 'koa';
 import { UserSchema } from '../../modules/accounts/index.ts';
 import { FundraiserSchema, FundraiserUpdateSchema } from '../../modules/fundraisers/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger } from '../../api/logger.ts';
 import type { AppContextExtras, AppState } from './context.ts';
 import { errorHandler } from './error-handler.ts';
 import { message } from './messages.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createLogger } from '../logger.ts';
+import { createLogger } from '../../api/logger.ts';
 import { createMicroCache, type MicroCache } from './micro-cache.ts';
 import { xsrfTokens } from './xsrf.ts';
 
