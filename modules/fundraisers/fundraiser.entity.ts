@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { UserSchema } from '../accounts/index.ts';
 import { CategorySchema, LocationSchema } from '../catalogue/index.ts';
 import { currencies } from '../money/index.ts';
-import { fundedRank, goalRank } from './fundraiser.ordering.ts';
+import { fundedRank, goalRank } from './fundraiser.sort-keys.ts';
 
 export const fundraiserStatuses = ['ACTIVE', 'PAUSED', 'CLOSED', 'SUSPENDED'] as const;
 export type FundraiserStatus = (typeof fundraiserStatuses)[number];
@@ -45,7 +45,7 @@ export const FundraiserSchema = defineEntity({
     raisedMinor: p.bigint('number').default(0),
     donationCount: p.integer().default(0),
     /**
-     * Sort keys derived from the totals and the goal (fundraiser.ordering.ts), recomputed on
+     * Sort keys derived from the totals and the goal (fundraiser.sort-keys.ts), recomputed on
      * every flush that changes the row. A bulk SQL update of the totals must set them too.
      */
     fundedRank: p.bigint('number').default(0).onCreate(fundedRank).onUpdate(fundedRank),
