@@ -15,12 +15,14 @@ import { receiptComposer, receiptMailKind, receiptRoutes } from '../modules/rece
 import { sessionCookie, sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
 import { testimonialRoutes } from '../modules/testimonials/index.ts';
 import type { Config } from './config.ts';
+import { serverMessages } from './messages.ts';
 import { logPaymentRails, paymentProviders } from './payment-providers.ts';
 import {
   errorHandler,
   jsonBody,
   NotFound,
   openApiDocument,
+  openApiResponse,
   requestContext,
   route,
   routes,
@@ -113,11 +115,11 @@ export function createApp(deps: AppDependencies): App {
   ];
   const openApi = openApiDocument(definitions, { title: 'EthioFundraise API', version: '1', url: config.PUBLIC_URL });
   definitions.push(
-    route({ method: 'get', path: '/api/openapi.json', tag: 'meta', summary: 'This API described as OpenAPI 3.1', handler: async () => openApi }),
+    route({ method: 'get', path: '/api/openapi.json', tag: 'meta', summary: 'This API described as OpenAPI 3.1', response: openApiResponse, handler: async () => openApi }),
   );
 
   app.use(requestContext(orm, logger));
-  app.use(errorHandler((ctx, status) => renderErrorPage(site, ctx, status)));
+  app.use(errorHandler(serverMessages, (ctx, status) => renderErrorPage(site, ctx, status)));
   app.use(securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes: () => site.current?.info.scriptHashes ?? [] }));
   app.use(xsrfProtection(tokens, { exemptPrefixes: xsrfExempt }));
   app.use(async (ctx, next) => {
@@ -132,7 +134,7 @@ export function createApp(deps: AppDependencies): App {
   });
   // Sessions for the API, and for the donate page's plain form (which binds the donation to this browser).
   app.use((ctx, next) => (ctx.path.startsWith('/api/') || isDonateFormPost(ctx) ? sessionMiddleware(ctx, next) : next()));
-  app.use(routes(definitions, { microCache }));
+  app.use(routes(definitions, { microCache, checkResponses: config.NODE_ENV === 'test' }));
   app.use(donateForm({ payments, limits: donationLimits, publicUrl: config.PUBLIC_URL }));
   app.use((ctx, next) => {
     if (ctx.path.startsWith('/api/')) throw new NotFound('route_not_found');

@@ -5,9 +5,9 @@ import { migrate, openDatabase, seedDemoIfEmpty, seedReference } from '../db/ind
 import { createMailer } from '../modules/mail/index.ts';
 import { createApp, listen } from './app.ts';
 import type { Config } from './config.ts';
-import { jobs, rebuildSiteIfDataChanged, scheduleJobs } from './jobs.ts';
+import { scheduleAll } from './jobs.ts';
 import { createLogger } from './logger.ts';
-import { buildSiteIfStale, loadCurrentBuild, type SiteHolder } from './site/index.ts';
+import { buildSiteIfStale, loadCurrentBuild, rebuildSiteIfDataChanged, type SiteHolder } from './site/index.ts';
 
 export interface Running {
   server: Server;
@@ -49,7 +49,7 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
   if (!mailer.delivers) logger.warn('SMTP_URL is not set: mails are kept in the outbox table and logged');
   if (!config.RECAPTCHA_SECRET) logger.warn('RECAPTCHA_SECRET is not set: the bot check is off');
   const app = createApp({ config, orm, logger, mailer, site });
-  const stopJobs = options.jobs === false ? () => undefined : scheduleJobs(orm, config, jobs({ config, mailer, site, payments: app.payments }), site, logger);
+  const stopJobs = options.jobs === false ? () => undefined : scheduleAll(orm, config, { mailer, payments: app.payments, site }, logger);
 
   const server = await listen(app, config.PORT);
   const address = server.address();

@@ -1,11 +1,11 @@
 /**
- * What the API benchmarks share: a fresh database per run (SQLite in a temporary folder, or
- * a MySQL database dropped afterwards), and the API alone (no site, no jobs) in a process of
- * its own, so that the load generator never shares its event loop.
+ * What the benchmarks share: a fresh database per run (SQLite in a temporary folder, or a
+ * MySQL database dropped afterwards), and the API alone (no site, no jobs) or the whole app
+ * in a process of its own, so that the load generator never shares its event loop.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
@@ -34,6 +34,55 @@ export function startServer(databaseUrl: string): Promise<{ url: string; stop():
       resolve({ url: `http://127.0.0.1:${chunk.toString().trim()}`, stop: () => child.kill() });
     });
   });
+}
+
+/**
+ * The whole app as `npm start` runs it (site, API, jobs; demo data in a fresh SQLite file), in
+ * a process of its own. The site is built first when there is no build, as start-up does.
+ */
+export async function startApp(): Promise<{ url: string; stop(): void }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'start.ts')], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'bench.db')}`, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the app exited with ${code} before it answered`))));
+  try {
+    await Promise.race([waitFor(`${url}/api/categories`), exited]);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once `url` answers 2xx; a first start builds the site, which can take a minute on a slow machine. */
+export async function waitFor(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer in time`);
 }
 
 /** `label` names the MySQL database (bench_<label>_<pid>), so that parallel runs never meet. */

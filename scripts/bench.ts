@@ -1,38 +1,32 @@
 /**
- * npm run bench: what the home page costs a visitor, and how fast the app answers
- * compared with a bare node:http server sending the same bytes from memory, measured
- * in the same run on the same machine (ratios, not absolute numbers, are what carry over).
+ * npm run bench: what the home page costs a visitor (`npm run bench:weight` alone), and how
+ * fast the app answers compared with a bare node:http server sending the same bytes from
+ * memory, measured in the same run on the same machine (ratios, not absolute numbers, are
+ * what carry over). Exits 1 when a page-weight budget is broken.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
+import { freePort, startApp, waitFor } from './bench-support.ts';
+import { reportWeights, weighPages } from './bench-weight.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const roundCount = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const budgets = { js: 80 * 1024, total: 180 * 1024 };
 /** What a browser sends on a first visit (no cookies yet). */
 const browserHeaders = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9', accept: '*/*' };
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+/** The baselines' bodies, for their processes to read. */
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-raw-'));
 // Server and baseline each run in a process of their own, apart from the load generator,
 // so that neither shares an event loop with autocannon.
-const appPort = await freePort();
-const appProcess = spawn(process.execPath, ['scripts/start.ts'], {
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'bench.db')}`, PORT: String(appPort), LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const running = { url: `http://127.0.0.1:${appPort}` };
-await waitFor(`${running.url}/api/categories`);
+const running = await startApp();
 
 try {
-  const pages = [];
-  for (const path of ['/', '/am']) pages.push({ path, ...(await pageWeight(running.url + path)) });
+  const pages = await weighPages(running.url);
 
   // A first visit gets the anti-forgery cookie issued; a returning visitor presents it.
   const firstVisit = await exchange(`${running.url}/api/csrf`, browserHeaders);
@@ -64,14 +58,8 @@ try {
     }
   }
 
-  console.log(`\n## Home page weight (compressed, as a browser receives it)\n`);
-  console.log('| page | HTML | CSS | JS | fonts | total | JS budget | total budget |');
-  console.log('|---|---|---|---|---|---|---|---|');
-  for (const p of pages) {
-    console.log(
-      `| ${p.path} | ${kb(p.html)} | ${kb(p.css)} | ${kb(p.js)} | ${kb(p.font)} | ${kb(p.total)} | ${p.js <= budgets.js ? 'within' : 'OVER'} ${kb(budgets.js)} | ${p.total <= budgets.total ? 'within' : 'OVER'} ${kb(budgets.total)} |`,
-    );
-  }
+  // The whole report first, then the verdict: a broken budget is no reason to skip the rest.
+  if (reportWeights(pages).length > 0) process.exitCode = 1;
   console.log(`\n## Requests per second (${roundCount} rounds of ${seconds} s, ${connections} connections; node:http answers the same headers and body from memory, in its own process)\n`);
   console.log('| path | visitor | body bytes | node:http req/s | app req/s | app / node:http (median) | lowest–highest round | app p99 ms |');
   console.log('|---|---|---|---|---|---|---|---|');
@@ -81,37 +69,8 @@ try {
     );
   }
 } finally {
-  appProcess.kill();
+  running.stop();
   rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function pageWeight(url: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const requests: import('playwright-core').Request[] = [];
-    page.on('requestfinished', (request) => requests.push(request));
-    await page.goto(url, { waitUntil: 'networkidle' });
-    const totals = { html: 0, css: 0, js: 0, font: 0, other: 0, total: 0 };
-    for (const request of requests) {
-      const response = await request.response();
-      if (!response) continue;
-      // Bytes on the wire: the (compressed) body plus response headers.
-      const sizes = await request.sizes();
-      const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
-      const type = request.resourceType();
-      if (type === 'image') continue;
-      const key = type === 'document' ? 'html' : type === 'stylesheet' ? 'css' : type === 'script' ? 'js' : type === 'font' ? 'font' : 'other';
-      totals[key] += bytes;
-      totals.total += bytes;
-    }
-    return totals;
-  } finally {
-    await browser.close();
-  }
 }
 
 /** The answer as it arrives: headers and (compressed) body. */
@@ -145,34 +104,8 @@ require('node:http').createServer((req, res) => { res.writeHead(200, headers); r
   return { process: child, url };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer in time`);
-}
-
 async function load(url: string, duration: number, headers: Record<string, string>): Promise<{ rps: number; p99: number }> {
   const result = await autocannon({ url, connections, duration, pipelining: 1, headers });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
-}
-
-function kb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
 }

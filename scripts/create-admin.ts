@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../api/config.ts';
+import { serverMessages } from '../api/messages.ts';
 import { AppError } from '../kernel/http/index.ts';
 import { migrate, openDatabase } from '../db/index.ts';
 import { ensureAdmin } from '../modules/accounts/index.ts';
@@ -62,7 +63,7 @@ try {
   if (!result.created && !args.password) console.log('Its password is unchanged.');
 } catch (error) {
   if (error instanceof AppError) {
-    const details = error.fields ? Object.entries(error.fields).map(([field, text]) => `  --${field}: ${text}`).join('\n') : error.code;
+    const details = error.fields ? Object.entries(error.fields).map(([field, problem]) => `  --${field}: ${serverMessages.text('en', problem.code, problem.params)}`).join('\n') : error.code;
     console.error(`Could not create the admin account:\n${details}`);
     process.exitCode = 1;
   } else {

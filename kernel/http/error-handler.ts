@@ -1,14 +1,15 @@
 import { ForeignKeyConstraintViolationException, NotFoundError } from '@mikro-orm/core';
 import type { AppContext, AppMiddleware } from './context.ts';
-import { AppError } from './errors.ts';
-import { message } from './messages.ts';
+import { AppError, type FieldErrors } from './errors.ts';
+import type { MessageParams, Messages } from './messages.ts';
 
 /**
- * The one place errors become responses. Known errors keep their status and a message in
- * the request's language; anything unknown is logged with the request id and answered with
+ * The one place errors become responses. Known errors keep their status, and their codes
+ * (the error's and each field's) become texts in the request's language here, so services
+ * never pick a language; anything unknown is logged with the request id and answered with
  * a generic 500, never a stack or raw SQL (the id lets support find the log line).
  */
-export function errorHandler(renderErrorPage: (ctx: AppContext, status: number) => Promise<boolean>): AppMiddleware {
+export function errorHandler(messages: Messages, renderErrorPage: (ctx: AppContext, status: number) => Promise<boolean>): AppMiddleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -24,15 +25,23 @@ export function errorHandler(renderErrorPage: (ctx: AppContext, status: number) 
       if (!ctx.path.startsWith('/api/') && ctx.method === 'GET' && ctx.accepts('html') === 'html') {
         if (await renderErrorPage(ctx, error.status)) return;
       }
+      const say = (code: string, params?: MessageParams) => {
+        if (!messages.has(code)) ctx.state.log.error({ code }, 'no catalogue has a text for this code');
+        return messages.text(ctx.state.lang, code, params);
+      };
       ctx.body = {
         status: error.status,
         code: error.code,
-        message: message(ctx.state.lang, error.code, error.params),
-        ...(error.fields ? { fields: error.fields } : {}),
+        message: say(error.code, error.params),
+        ...(error.fields ? { fields: fieldTexts(error.fields, say) } : {}),
         requestId: ctx.state.requestId,
       };
     }
   };
+}
+
+function fieldTexts(fields: FieldErrors, say: (code: string, params?: MessageParams) => string): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([field, problem]) => [field, say(problem.code, problem.params)]));
 }
 
 function normalise(caught: unknown): AppError {

@@ -1,4 +1,13 @@
-export type FieldErrors = Record<string, string>;
+import type { MessageParams } from './messages.ts';
+
+/** What is wrong with one field: a message code and the values its text is filled with. */
+export interface FieldProblem {
+  code: string;
+  params?: MessageParams;
+}
+
+/** Each field's problem, by field name (a dotted path); translated only when the answer is written. */
+export type FieldErrors = Record<string, FieldProblem>;
 
 /**
  * An error a person can act on. `code` is stable for clients; the message is looked up
@@ -7,14 +16,14 @@ export type FieldErrors = Record<string, string>;
 export class AppError extends Error {
   readonly status: number;
   readonly code: string;
-  readonly params: Record<string, string | number>;
+  readonly params: MessageParams;
   readonly fields: FieldErrors | undefined;
   readonly headers: Record<string, string>;
 
   constructor(
     status: number,
     code: string,
-    options: { params?: Record<string, string | number>; fields?: FieldErrors; headers?: Record<string, string> } = {},
+    options: { params?: MessageParams; fields?: FieldErrors; headers?: Record<string, string> } = {},
   ) {
     super(code);
     this.status = status;

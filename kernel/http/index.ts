@@ -1,11 +1,12 @@
 export type { AppContext, AppMiddleware, AppState, AppContextExtras, RequestSession, SessionHandle } from './context.ts';
 export { AppError, BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from './errors.ts';
-export type { FieldErrors } from './errors.ts';
+export type { FieldErrors, FieldProblem } from './errors.ts';
 export { languageFrom, languages } from './language.ts';
 export type { Language } from './language.ts';
-export { message, catalogueKeys } from './messages.ts';
-export { route, routes, openApiDocument } from './route.ts';
-export type { RouteDefinition } from './route.ts';
+export { createMessages, defineMessages, kernelMessages } from './messages.ts';
+export type { MessageCatalogue, MessageParams, Messages } from './messages.ts';
+export { route, routes, openApiDocument, openApiResponse, encodeJson } from './route.ts';
+export type { RouteDefinition, EncodedJson } from './route.ts';
 export { parseOrThrow, fieldErrors } from './validation.ts';
 export { jsonBody } from './body.ts';
 export { errorHandler } from './error-handler.ts';

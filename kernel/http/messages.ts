@@ -1,9 +1,24 @@
-import type { Language } from './language.ts';
+import { languages, type Language } from './language.ts';
 
-type Catalogue = Record<string, string>;
+/** The values a text's `{name}` placeholders are filled with. */
+export type MessageParams = Readonly<Record<string, string | number>>;
 
-/** Server-side texts a person may read: error messages and per-field hints, in both languages. */
-const catalogues: Record<Language, Catalogue> = {
+/**
+ * The texts one part of the server may show a person (error messages, per-field hints), by
+ * code, in every language. Made with `defineMessages`, so a code one language lacks, or has
+ * alone, does not compile.
+ */
+export type MessageCatalogue<Code extends string = string> = { readonly [L in Language]: Readonly<Record<Code, string>> };
+
+/** English names the codes; every other language must give exactly those. */
+type Translations<Code extends string> = { en: Record<Code, string> } & { [L in Exclude<Language, 'en'>]: NoInfer<Record<Code, string>> };
+
+export function defineMessages<Code extends string>(texts: Translations<Code>): MessageCatalogue<Code> {
+  return texts;
+}
+
+/** The kernel's own texts: what any request can run into, whichever module serves it. */
+export const kernelMessages = defineMessages({
   en: {
     validation_failed: 'Some fields need your attention.',
     invalid_json: 'The request body is not valid JSON.',
@@ -14,70 +29,10 @@ const catalogues: Record<Language, Catalogue> = {
     xsrf_failed: 'Your session could not be confirmed. Reload the page and try again.',
     not_found: 'We could not find what you were looking for.',
     route_not_found: 'There is no such API endpoint.',
-    category_not_found: 'That category does not exist.',
     conflict: 'That conflicts with the current state. Reload and try again.',
     too_many_requests: 'Too many attempts. Please wait {minutes} minute(s) and try again.',
     internal_error: 'Something went wrong on our side. Please try again in a moment.',
     site_busy: 'Many people are visiting right now. Please try again in a few seconds.',
-    invalid_credentials: 'The e-mail address or password is incorrect.',
-    sign_in_paused: 'Too many failed attempts to sign in to this account. Wait {minutes} minute(s), sign in from a browser you have signed in with before, or reset your password.',
-    email_not_verified: 'Please confirm your e-mail address first. Look for our message in your inbox, or ask for a new link.',
-    verification_token_invalid: 'This confirmation link is not valid. Please ask for a new one.',
-    verification_token_expired: 'This confirmation link has expired. Please ask for a new one.',
-    verification_token_used: 'This confirmation link has already been used. You can sign in now.',
-    reset_token_invalid: 'This password reset link is not valid. Please ask for a new one.',
-    reset_token_expired: 'This password reset link has expired. Please ask for a new one.',
-    reset_token_used: 'This password reset link has already been used. Ask for a new one if you need to reset your password again.',
-    google_sign_in_disabled: 'Sign-in with Google is not set up on this site. Please sign in with your e-mail address and password.',
-    google_unavailable: 'We cannot reach Google right now. Please try again in a moment.',
-    google_credential_invalid: 'Signing in with Google did not work. Please try again.',
-    google_account_conflict: 'This account is already linked to a different Google account. Please sign in with your e-mail address and password.',
-    user_not_found: 'We could not find that user.',
-    captcha_required: 'The check that you are a person did not run. Reload the page and try again.',
-    captcha_failed: 'We could not confirm that you are a person. Reload the page and try again.',
-    captcha_unavailable: 'The check that you are a person is not answering. Please try again in a moment.',
-    fundraiser_not_found: 'We could not find this fundraiser. It may have been removed.',
-    not_fundraiser_manager: 'Only the organiser of this fundraiser or an administrator can do that.',
-    owner_mismatch: 'You can only start a fundraiser under your own account.',
-    status_change_not_allowed: 'The fundraiser cannot change to that status from its current one. Reload the page to see where it stands.',
-    status_admin_only: 'Only an administrator can suspend a fundraiser or lift a suspension.',
-    fundraiser_suspended: 'This fundraiser is suspended for review. Until the suspension is lifted, only an administrator can change it.',
-    currency_locked: 'The currency cannot change once the fundraiser has received donations.',
-    update_not_found: 'We could not find that update. It may have been deleted.',
-    media_not_found: 'We could not find that image. It may have been deleted.',
-    multipart_required: 'Send the image as a form upload (multipart/form-data) with the fields entityType, entityId and file.',
-    upload_malformed: 'The upload could not be read. Please try again.',
-    image_unsupported: 'This file is not a JPEG, PNG or WebP image. Please choose a photo in one of those formats.',
-    image_unreadable: 'We could not read this image; it may be damaged. Please choose another one.',
-    image_too_large: 'The image is larger than {max} MB. Please choose a smaller one.',
-    image_too_many_pixels: 'The image is too large in pixels (at most {max} megapixels). Please choose a smaller one.',
-    image_limit_reached: 'A fundraiser can have at most {max} images. Delete one to add another.',
-    uploads_busy: 'Many images are being uploaded right now. Please try again in a few seconds.',
-    'field.password_common': 'This password is too common and easy to guess. Please choose another.',
-    'field.password_like_identity': 'Your password must not be your e-mail address or your name.',
-    'field.location_unknown': 'Choose a location from the list.',
-    'field.avatar_not_own': 'Choose a picture you uploaded as your own profile picture.',
-    donation_not_found: 'We could not find this donation.',
-    fundraiser_not_accepting: 'This fundraiser is not taking donations right now.',
-    donation_settled: 'This donation has already been completed or has ended. Please start a new donation.',
-    payment_not_found: 'We could not find this payment.',
-    sandbox_outcome_chosen: 'This test payment has already been completed differently.',
-    webhook_invalid: 'The webhook signature or body could not be verified.',
-    payment_provider_unavailable: 'The payment could not be started with this method just now. Please try again, or choose the other method.',
-    paypal_currency_unsupported: 'PayPal does not accept Ethiopian birr (ETB). Please donate by card instead.',
-    receipt_not_available: 'Receipt is not available at this time. Please try again later.',
-    donation_not_yours: 'This donation was started in another browser or account, so it can only be paid or looked at there. If you have paid, your receipt will arrive by e-mail.',
-    donation_currency_mismatch: 'This donation is in another currency than its fundraiser, so it cannot be counted. Our team has been told and will look into it.',
-    payment_method_unavailable: 'This way of paying is not available at the moment. Please choose another.',
-    'field.fundraiser_unknown': 'Choose an existing fundraiser.',
-    'field.currency_mismatch': 'This fundraiser takes donations in {currency}.',
-    'field.donation_min': 'The smallest donation is 1 {currency}.',
-    'field.category_unknown': 'Choose a category from the list.',
-    'field.amount_format': 'Enter an amount such as 1500 or 1500.50, with at most two decimal places.',
-    'field.amount_positive': 'The amount must be more than 0.',
-    'field.image_required': 'Choose an image to upload.',
-    'field.id_mismatch': 'This does not match the user in the address.',
-    'field.path_id_mismatch': 'This does not match the id in the address.',
     'field.required': 'This field is required.',
     'field.too_short': 'Use at least {min} characters.',
     'field.too_long': 'Use at most {max} characters.',
@@ -101,70 +56,10 @@ const catalogues: Record<Language, Catalogue> = {
     xsrf_failed: 'ክፍለ ጊዜዎን ማረጋገጥ አልተቻለም። ገጹን እንደገና ጭነው ይሞክሩ።',
     not_found: 'የፈለጉትን ማግኘት አልቻልንም።',
     route_not_found: 'እንደዚህ ያለ የAPI መንገድ የለም።',
-    category_not_found: 'ይህ ምድብ የለም።',
     conflict: 'ይህ አሁን ካለው ሁኔታ ጋር ይጋጫል። ገጹን አድሰው እንደገና ይሞክሩ።',
     too_many_requests: 'በጣም ብዙ ሙከራዎች ተደርገዋል። እባክዎ {minutes} ደቂቃ ቆይተው እንደገና ይሞክሩ።',
     internal_error: 'በኛ በኩል ችግር ተፈጥሯል። እባክዎ ትንሽ ቆይተው እንደገና ይሞክሩ።',
     site_busy: 'በአሁኑ ጊዜ ብዙ ሰዎች እየጎበኙ ነው። እባክዎ ከጥቂት ሰከንዶች በኋላ እንደገና ይሞክሩ።',
-    invalid_credentials: 'የኢሜይል አድራሻው ወይም የይለፍ ቃሉ ትክክል አይደለም።',
-    sign_in_paused: 'ወደዚህ መለያ ለመግባት ብዙ ያልተሳኩ ሙከራዎች ተደርገዋል። {minutes} ደቂቃ ቆይተው ይሞክሩ፣ ከዚህ በፊት በገቡበት አሳሽ ይግቡ፣ ወይም የይለፍ ቃልዎን ይቀይሩ።',
-    email_not_verified: 'እባክዎ መጀመሪያ የኢሜይል አድራሻዎን ያረጋግጡ። የላክንልዎትን መልእክት በኢሜይል ሳጥንዎ ይፈልጉ፤ ወይም አዲስ ሊንክ ይጠይቁ።',
-    verification_token_invalid: 'ይህ የማረጋገጫ ሊንክ ትክክል አይደለም። እባክዎ አዲስ ሊንክ ይጠይቁ።',
-    verification_token_expired: 'የዚህ የማረጋገጫ ሊንክ ጊዜ አልፏል። እባክዎ አዲስ ሊንክ ይጠይቁ።',
-    verification_token_used: 'ይህን የማረጋገጫ ሊንክ ቀደም ብለው ተጠቅመውበታል። አሁን መግባት ይችላሉ።',
-    reset_token_invalid: 'ይህ የይለፍ ቃል መቀየሪያ ሊንክ ትክክል አይደለም። እባክዎ አዲስ ሊንክ ይጠይቁ።',
-    reset_token_expired: 'የዚህ የይለፍ ቃል መቀየሪያ ሊንክ ጊዜ አልፏል። እባክዎ አዲስ ሊንክ ይጠይቁ።',
-    reset_token_used: 'ይህን የይለፍ ቃል መቀየሪያ ሊንክ ቀደም ብለው ተጠቅመውበታል። የይለፍ ቃልዎን እንደገና መቀየር ከፈለጉ አዲስ ሊንክ ይጠይቁ።',
-    google_sign_in_disabled: 'በዚህ ድረ ገጽ በGoogle መግባት አልተዘጋጀም። እባክዎ በኢሜይል አድራሻዎና በይለፍ ቃልዎ ይግቡ።',
-    google_unavailable: 'አሁን ከGoogle ጋር መገናኘት አልቻልንም። እባክዎ ትንሽ ቆይተው እንደገና ይሞክሩ።',
-    google_credential_invalid: 'በGoogle መግባት አልተሳካም። እባክዎ እንደገና ይሞክሩ።',
-    google_account_conflict: 'ይህ መለያ ከሌላ የGoogle መለያ ጋር ተያይዟል። እባክዎ በኢሜይል አድራሻዎና በይለፍ ቃልዎ ይግቡ።',
-    user_not_found: 'ይህን ተጠቃሚ ማግኘት አልቻልንም።',
-    captcha_required: 'ሰው መሆንዎን የሚያረጋግጠው ፍተሻ አልተካሄደም። ገጹን እንደገና ጭነው ይሞክሩ።',
-    captcha_failed: 'ሰው መሆንዎን ማረጋገጥ አልቻልንም። ገጹን እንደገና ጭነው ይሞክሩ።',
-    captcha_unavailable: 'ሰው መሆንዎን የሚያረጋግጠው አገልግሎት ምላሽ እየሰጠ አይደለም። እባክዎ ትንሽ ቆይተው እንደገና ይሞክሩ።',
-    fundraiser_not_found: 'ይህን ገንዘብ ማሰባሰቢያ ማግኘት አልቻልንም። ተሰርዞ ሊሆን ይችላል።',
-    not_fundraiser_manager: 'ይህን ማድረግ የሚችሉት የገንዘብ ማሰባሰቢያው አዘጋጅ ወይም አስተዳዳሪ ብቻ ናቸው።',
-    owner_mismatch: 'ገንዘብ ማሰባሰቢያ መክፈት የሚችሉት በራስዎ መለያ ብቻ ነው።',
-    status_change_not_allowed: 'ገንዘብ ማሰባሰቢያው ካለበት ሁኔታ ወደዚህ ሁኔታ መቀየር አይችልም። ያለበትን ሁኔታ ለማየት ገጹን ያድሱ።',
-    status_admin_only: 'ገንዘብ ማሰባሰቢያን ማገድም ሆነ እገዳውን ማንሳት የሚችለው አስተዳዳሪ ብቻ ነው።',
-    fundraiser_suspended: 'ይህ ገንዘብ ማሰባሰቢያ ለግምገማ ታግዷል። እገዳው እስኪነሳ ድረስ ሊቀይረው የሚችለው አስተዳዳሪ ብቻ ነው።',
-    currency_locked: 'ገንዘብ ማሰባሰቢያው ልገሳ መቀበል ከጀመረ በኋላ የገንዘብ ዓይነቱን መቀየር አይቻልም።',
-    update_not_found: 'ይህን ወቅታዊ መረጃ ማግኘት አልቻልንም። ተሰርዞ ሊሆን ይችላል።',
-    media_not_found: 'ይህን ምስል ማግኘት አልቻልንም። ተሰርዞ ሊሆን ይችላል።',
-    multipart_required: 'ምስሉን entityType፣ entityId እና file የሚሉ መስኮች ባሉት ቅጽ (multipart/form-data) ይላኩ።',
-    upload_malformed: 'የላኩትን ፋይል ማንበብ አልተቻለም። እባክዎ እንደገና ይሞክሩ።',
-    image_unsupported: 'ይህ ፋይል JPEG፣ PNG ወይም WebP ምስል አይደለም። እባክዎ ከነዚህ በአንዱ ዓይነት የተቀመጠ ፎቶ ይምረጡ።',
-    image_unreadable: 'ይህን ምስል ማንበብ አልቻልንም፤ ተበላሽቶ ሊሆን ይችላል። እባክዎ ሌላ ምስል ይምረጡ።',
-    image_too_large: 'ምስሉ ከ{max} ሜጋባይት በላይ ነው። እባክዎ አነስ ያለ ምስል ይምረጡ።',
-    image_too_many_pixels: 'የምስሉ ፒክሰል ብዛት በጣም ብዙ ነው (ቢበዛ {max} ሜጋፒክሰል)። እባክዎ አነስ ያለ ምስል ይምረጡ።',
-    image_limit_reached: 'አንድ ገንዘብ ማሰባሰቢያ ከ{max} በላይ ምስሎች ሊኖሩት አይችልም። ሌላ ለመጨመር አንዱን ይሰርዙ።',
-    uploads_busy: 'አሁን ብዙ ምስሎች በመጫን ላይ ናቸው። እባክዎ ከጥቂት ሰከንዶች በኋላ እንደገና ይሞክሩ።',
-    'field.password_common': 'ይህ የይለፍ ቃል በጣም የተለመደና በቀላሉ የሚገመት ነው። እባክዎ ሌላ ይምረጡ።',
-    'field.password_like_identity': 'የይለፍ ቃልዎ የኢሜይል አድራሻዎ ወይም ስምዎ መሆን የለበትም።',
-    'field.location_unknown': 'ከዝርዝሩ ውስጥ አንድ ቦታ ይምረጡ።',
-    'field.avatar_not_own': 'ለራስዎ የመገለጫ ፎቶ የጫኑትን ምስል ይምረጡ።',
-    donation_not_found: 'ይህን ልገሳ ማግኘት አልቻልንም።',
-    fundraiser_not_accepting: 'ይህ ገንዘብ ማሰባሰቢያ አሁን ልገሳ እየተቀበለ አይደለም።',
-    donation_settled: 'ይህ ልገሳ ተጠናቋል ወይም ጊዜው አልፏል። እባክዎ አዲስ ልገሳ ይጀምሩ።',
-    payment_not_found: 'ይህን ክፍያ ማግኘት አልቻልንም።',
-    sandbox_outcome_chosen: 'ይህ የሙከራ ክፍያ ቀደም ብሎ በሌላ ውጤት ተጠናቋል።',
-    webhook_invalid: 'የዌብሁኩ ፊርማ ወይም ይዘት ሊረጋገጥ አልቻለም።',
-    payment_provider_unavailable: 'ክፍያውን በዚህ ዘዴ አሁን መጀመር አልተቻለም። እባክዎ እንደገና ይሞክሩ፣ ወይም ሌላውን የክፍያ ዘዴ ይምረጡ።',
-    paypal_currency_unsupported: 'ፔይፓል የኢትዮጵያ ብርን (ETB) አይቀበልም። እባክዎ በምትኩ በካርድ ይለግሱ።',
-    receipt_not_available: 'ደረሰኙ አሁን ሊገኝ አልቻለም። እባክዎ ቆይተው እንደገና ይሞክሩ።',
-    donation_not_yours: 'ይህ ልገሳ የተጀመረው በሌላ ብራውዘር ወይም መለያ ስለሆነ ሊከፈል ወይም ሊታይ የሚችለው እዚያው ብቻ ነው። ክፍያውን ፈጽመው ከሆነ ደረሰኝዎ በኢሜይል ይደርስዎታል።',
-    donation_currency_mismatch: 'ይህ ልገሳ ከገንዘብ ማሰባሰቢያው በተለየ ገንዘብ ስለሆነ ሊቆጠር አይችልም። ቡድናችን ተነግሮታል፤ ጉዳዩን ይመለከተዋል።',
-    payment_method_unavailable: 'ይህ የክፍያ ዘዴ በአሁኑ ጊዜ አይገኝም። እባክዎ ሌላ ይምረጡ።',
-    'field.fundraiser_unknown': 'ያለ ገንዘብ ማሰባሰቢያ ይምረጡ።',
-    'field.currency_mismatch': 'ይህ ገንዘብ ማሰባሰቢያ ልገሳ የሚቀበለው በ{currency} ነው።',
-    'field.donation_min': 'ዝቅተኛው የልገሳ መጠን 1 {currency} ነው።',
-    'field.category_unknown': 'ከዝርዝሩ ውስጥ አንድ ምድብ ይምረጡ።',
-    'field.amount_format': 'መጠኑን እንደ 1500 ወይም 1500.50 ያስገቡ፤ ከነጥብ በኋላ ቢበዛ ሁለት አኃዝ ብቻ።',
-    'field.amount_positive': 'መጠኑ ከ0 በላይ መሆን አለበት።',
-    'field.image_required': 'የሚጭኑትን ምስል ይምረጡ።',
-    'field.id_mismatch': 'ይህ በአድራሻው ካለው ተጠቃሚ ጋር አይመሳሰልም።',
-    'field.path_id_mismatch': 'ይህ በአድራሻው ካለው መለያ ቁጥር ጋር አይመሳሰልም።',
     'field.required': 'ይህ መስክ መሞላት አለበት።',
     'field.too_short': 'ቢያንስ {min} ፊደላት ይጠቀሙ።',
     'field.too_long': 'ከ{max} ፊደላት መብለጥ የለበትም።',
@@ -178,13 +73,47 @@ const catalogues: Record<Language, Catalogue> = {
     'field.invalid': 'ይህ ዋጋ ትክክል አይደለም።',
     'field.control_characters': 'ይህ መስክ የማይታዩ የቁጥጥር ወይም የጽሑፍ አቅጣጫ መቀየሪያ ምልክቶች አሉት። እባክዎ ያስወግዷቸው።',
   },
-};
+});
 
-export function message(lang: Language, code: string, params: Record<string, string | number> = {}): string {
-  const template = catalogues[lang][code] ?? catalogues.en[code] ?? catalogues[lang].internal_error!;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/** Every text the server can answer with: the kernel's and the modules'. */
+export interface Messages {
+  /** `code`'s text in `lang`, placeholders filled; the generic failure text for a code no catalogue has. */
+  text(lang: Language, code: string, params?: MessageParams): string;
+  has(code: string): boolean;
+  readonly codes: readonly string[];
 }
 
-export function catalogueKeys(lang: Language): string[] {
-  return Object.keys(catalogues[lang]);
+/**
+ * The kernel's texts and the modules' as one lookup, built once by the composition root. A
+ * code in two catalogues, or in one language only, throws: the server does not start rather
+ * than answer one module's code with another's text.
+ */
+export function createMessages(moduleCatalogues: readonly MessageCatalogue[]): Messages {
+  const texts = new Map<string, Record<Language, string>>();
+  const catalogues: readonly MessageCatalogue[] = [kernelMessages, ...moduleCatalogues];
+  for (const catalogue of catalogues) {
+    const codes = Object.keys(catalogue.en);
+    for (const lang of languages) {
+      const extra = Object.keys(catalogue[lang]).filter((code) => !Object.hasOwn(catalogue.en, code));
+      if (extra.length) throw new Error(`Message codes in ${lang} but not in en: ${extra.join(', ')}`);
+    }
+    for (const code of codes) {
+      if (texts.has(code)) throw new Error(`The message code "${code}" is in two catalogues`);
+      const byLanguage = {} as Record<Language, string>;
+      for (const lang of languages) {
+        const text = catalogue[lang][code];
+        if (!text) throw new Error(`The message "${code}" has no ${lang} text`);
+        byLanguage[lang] = text;
+      }
+      texts.set(code, byLanguage);
+    }
+  }
+  return {
+    text(lang, code, params = {}) {
+      const template = texts.get(code)?.[lang] ?? kernelMessages[lang].internal_error;
+      return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+    },
+    has: (code) => texts.has(code),
+    codes: [...texts.keys()],
+  };
 }

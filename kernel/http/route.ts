@@ -3,50 +3,109 @@ import { z } from 'zod';
 import type { AppContext, AppMiddleware } from './context.ts';
 import type { MicroCache } from './micro-cache.ts';
 import { ValidationFailed, type FieldErrors } from './errors.ts';
+import { assertResponse } from './response-check.ts';
 import { check, type Checked } from './validation.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export interface RouteDefinition<
-  B extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  P extends z.ZodType = z.ZodType,
-> {
+declare const encodedFrom: unique symbol;
+
+/**
+ * JSON encoded ahead of time (a cache keeps the bytes) from a value of type T. A handler may
+ * return it where a T is due; it is sent as it is.
+ */
+export type EncodedJson<T> = Buffer & { readonly [encodedFrom]: T };
+
+export function encodeJson<T>(value: T): EncodedJson<T> {
+  return Buffer.from(JSON.stringify(value)) as EncodedJson<T>;
+}
+
+/** A value JSON carries as it is: what a response schema may describe (no Date, no Map). */
+type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json | undefined };
+
+type ResponseSchema = z.ZodType<Json>;
+
+/**
+ * What a handler may return: the value its `response` schema describes (or that value's
+ * JSON, encoded ahead), or nothing when the route has no `response`. `R['_zod']['output']`
+ * rather than `z.output<R>`: with it, and R bound to JSON, a handler's `{ accepted: true }`
+ * keeps its literal type while route() is still inferring R. (A string literal written in
+ * the handler still widens to string; values typed by an entity or a view do not.)
+ */
+type Answer<R extends ResponseSchema | undefined> = R extends ResponseSchema ? R['_zod']['output'] | EncodedJson<R['_zod']['output']> : void;
+
+interface RouteBasics {
   method: Method;
   /** Koa-router syntax: `/api/categories/:id`. */
   path: string;
   summary: string;
   tag: string;
-  body?: B;
-  query?: Q;
-  params?: P;
-  /** Documents the success answer; not enforced at run time. */
-  response?: z.ZodType;
-  /** Success status; 200 unless said otherwise. */
+  /** Success status; 200 unless said otherwise (204 when the handler returns nothing). */
   status?: number;
   /**
    * Seconds browsers may keep a success answer. Only for public answers that are the same
    * for everyone (they may also be answered from the in-process micro cache).
    */
   cache?: number;
-  handler: (input: { body: z.output<B>; query: z.output<Q>; params: z.output<P>; ctx: AppContext }) => Promise<unknown>;
+}
+
+export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends ResponseSchema | undefined> extends RouteBasics {
+  body?: B;
+  query?: Q;
+  params?: P;
+  /**
+   * The success answer's JSON, as sent: no transforms or defaults. The handler's return type
+   * must match it, the OpenAPI document shows it, and in tests every answer is checked
+   * against it. Left out, the handler returns nothing: a 204, or a body it sets itself (a file).
+   */
+  response?: R;
+  handler: (input: { body: z.output<B>; query: z.output<Q>; params: z.output<P>; ctx: AppContext }) => Promise<Answer<R>>;
+}
+
+/** A route as the router and the OpenAPI document read it, its types checked by route(). */
+export interface RouteDefinition extends RouteBasics {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  response?: ResponseSchema;
+  handler: (input: { body: unknown; query: unknown; params: unknown; ctx: AppContext }) => Promise<unknown>;
 }
 
 /**
- * One route definition feeds both validation and the OpenAPI document, so the two cannot
- * drift apart. The handler receives parsed input only; it never touches `ctx.request.body`.
+ * One route definition feeds validation, the handler's types and the OpenAPI document, so
+ * none can drift from the others. The handler receives parsed input only; it never touches
+ * `ctx.request.body`.
  */
-export function route<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType>(
-  definition: RouteDefinition<B, Q, P>,
-): RouteDefinition {
+export function route<
+  B extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  R extends ResponseSchema | undefined = undefined,
+>(definition: RouteSpec<B, Q, P, R>): RouteDefinition {
   return definition as unknown as RouteDefinition;
 }
+
+/** Any JSON, as `z.json()` types it. */
+type JsonValue = z.core.util.JSONType;
+
+/** The OpenAPI document, as /api/openapi.json answers it: our outline, and OpenAPI's own shapes as any JSON. */
+export const openApiResponse = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string() }),
+  servers: z.array(z.object({ url: z.string() })),
+  paths: z.record(z.string(), z.record(z.string(), z.json())),
+  components: z.object({ schemas: z.record(z.string(), z.json()) }),
+});
+export type OpenApiDocument = z.output<typeof openApiResponse>;
 
 /**
  * Dispatches /api requests to the route definitions through a radix-tree router (one
  * lookup, whatever the number of routes); a request no route matches goes on to `next`.
+ * With `checkResponses` (the app turns it on when NODE_ENV is test) every JSON answer is
+ * held to its route's `response` schema, and one that differs fails with a 500, so the
+ * OpenAPI document cannot drift from what is sent.
  */
-export function routes(definitions: readonly RouteDefinition[], options: { microCache?: MicroCache } = {}): AppMiddleware {
+export function routes(definitions: readonly RouteDefinition[], options: { microCache?: MicroCache; checkResponses?: boolean } = {}): AppMiddleware {
   const router = FindMyWay({ ignoreTrailingSlash: true });
   for (const definition of definitions) {
     router.on(definition.method.toUpperCase() as HTTPMethod, definition.path, () => undefined, definition);
@@ -55,7 +114,6 @@ export function routes(definitions: readonly RouteDefinition[], options: { micro
     const found = router.find((ctx.method === 'HEAD' ? 'GET' : ctx.method) as HTTPMethod, ctx.path);
     if (!found) return next();
     const definition = found.store as RouteDefinition;
-    const lang = ctx.state.lang;
     // Every field's problem in one answer, wherever in the request (body, query, path) it was.
     const problems: FieldErrors = {};
     let failed = false;
@@ -65,9 +123,9 @@ export function routes(definitions: readonly RouteDefinition[], options: { micro
       Object.assign(problems, checked.fields);
       return undefined;
     };
-    const body = definition.body ? valid(check(definition.body, ctx.request.body, lang)) : undefined;
-    const query = definition.query ? valid(check(definition.query, ctx.query, lang)) : undefined;
-    const params = definition.params ? valid(check(definition.params, found.params, lang)) : undefined;
+    const body = definition.body ? valid(check(definition.body, ctx.request.body)) : undefined;
+    const query = definition.query ? valid(check(definition.query, ctx.query)) : undefined;
+    const params = definition.params ? valid(check(definition.params, found.params)) : undefined;
     if (failed) throw new ValidationFailed(problems);
     const result = await definition.handler({ body, query, params, ctx });
     if (ctx.body === undefined && ctx.status === 404) {
@@ -77,6 +135,7 @@ export function routes(definitions: readonly RouteDefinition[], options: { micro
         // non-ASCII (Amharic) text; a handler may also return JSON it has already encoded.
         ctx.type = 'application/json; charset=utf-8';
         const json = Buffer.isBuffer(result) ? result : Buffer.from(JSON.stringify(result));
+        if (options.checkResponses) assertResponse(`${definition.method.toUpperCase()} ${definition.path}`, definition.response, json);
         ctx.body = json;
         if (definition.cache && ctx.status === 200 && ctx.querystring === '') {
           const cacheControl = `public, max-age=${definition.cache}`;
@@ -89,15 +148,15 @@ export function routes(definitions: readonly RouteDefinition[], options: { micro
 }
 
 /** Builds the OpenAPI 3.1 document from the same zod schemas the routes validate with. */
-export function openApiDocument(definitions: readonly RouteDefinition[], info: { title: string; version: string; url: string }) {
-  const paths: Record<string, Record<string, unknown>> = {};
+export function openApiDocument(definitions: readonly RouteDefinition[], info: { title: string; version: string; url: string }): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
   for (const d of definitions) {
     const path = d.path.replace(/:(\w+)/g, '{$1}');
     const parameters = [
       ...schemaParameters(d.params, 'path'),
       ...schemaParameters(d.query, 'query'),
     ];
-    const operation: Record<string, unknown> = {
+    const operation: Record<string, JsonValue> = {
       summary: d.summary,
       tags: [d.tag],
       parameters,
@@ -137,13 +196,14 @@ export function openApiDocument(definitions: readonly RouteDefinition[], info: {
   };
 }
 
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): unknown {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonValue {
+  // A JSON Schema is JSON; zod's type for it allows any value under unknown keywords.
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as unknown as JsonValue;
 }
 
 function schemaParameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
-  const json = toJsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+  const json = toJsonSchema(schema, 'input') as { properties?: Record<string, JsonValue>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,

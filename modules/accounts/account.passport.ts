@@ -51,7 +51,7 @@ export function createAuthenticator(accounts: AccountService, google: GoogleVeri
           await accounts.recordFailedSignIn(ctx.state.em, ctx.state.clientIp);
           return false as const;
         }
-        return accounts.signInWithGoogle(ctx.state.em, identity, { lang: ctx.state.lang });
+        return accounts.signInWithGoogle(ctx.state.em, identity, { language: ctx.state.lang });
       })().then(
         (user) => done(null, user),
         (error: unknown) => done(error),

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
-import { AppError, ValidationFailed, message, route, type AppContext } from '../../kernel/http/index.ts';
+import { AppError, ValidationFailed, route, type AppContext } from '../../kernel/http/index.ts';
 import type { Captcha } from '../captcha/index.ts';
 import { createAuthenticator } from './account.passport.ts';
 import {
@@ -67,7 +67,7 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
       status: 201,
       handler: async ({ body, ctx }) => {
         await captcha.require(ctx);
-        const registration = await accounts.register(ctx.state.em, body, { ip: ctx.state.clientIp, lang: ctx.state.lang });
+        const registration = await accounts.register(ctx.state.em, body, { ip: ctx.state.clientIp, language: ctx.state.lang });
         afterAnswer(ctx, 'registration mail', (em) => accounts.sendRegistrationMail(em, registration));
         return { accepted: true };
       },
@@ -197,7 +197,6 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
         const user = await accounts.resetPassword(
           ctx.state.em,
           { token: query.token, newPassword: body.newPassword, keepSession: current ? { id: current.id, userId: current.userId ?? null } : null },
-          { lang: ctx.state.lang },
         );
         trustBrowser(ctx, accounts, user);
         return { reset: true };
@@ -227,11 +226,11 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
       handler: async ({ params, body, ctx }) => {
         const viewer = await requireUser(ctx);
         if (body.id !== undefined && body.id !== params.id) {
-          throw new ValidationFailed({ id: message(ctx.state.lang, 'field.id_mismatch') });
+          throw new ValidationFailed({ id: { code: 'field.id_mismatch' } });
         }
         const user = await accounts.userFor(ctx.state.em, viewer, params.id);
         const { id: _id, ...changes } = body;
-        await accounts.updateProfile(ctx.state.em, user, changes, { lang: ctx.state.lang });
+        await accounts.updateProfile(ctx.state.em, user, changes);
         return userView(ctx.state.em, user);
       },
     }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { captchaTokenParam } from '../captcha/index.ts';
+import { locationResponse } from '../catalogue/index.ts';
 import { passwordRules } from './password.ts';
 import { userLanguages } from './user.entity.ts';
 
@@ -60,8 +61,7 @@ export const profileRequest = z.strictObject({
 
 export type ProfileRequest = z.output<typeof profileRequest>;
 
-const locationResponse = z.object({ id: z.number(), city: z.string(), cityAm: z.string(), region: z.string(), regionAm: z.string() });
-
+/** What the user themself (or an admin) sees. Never a hash, never the Google subject. */
 export const userResponse = z.object({
   id: z.number(),
   email: z.string(),
@@ -79,6 +79,9 @@ export const userResponse = z.object({
   createdAt: z.string(),
 });
 
+/** What anybody may see of a user, e.g. as a fundraiser's organiser. */
+export const publicUserResponse = userResponse.pick({ id: true, firstName: true, lastName: true, avatarMediaId: true });
+
 export const statusResponse = z.object({
   authenticated: z.boolean(),
   user: userResponse.nullable(),
@@ -89,3 +92,9 @@ export const verifiedResponse = z.object({ verified: z.literal(true), email: z.s
 export const acceptedResponse = z.object({ accepted: z.literal(true) });
 export const tokenValidResponse = z.object({ valid: z.literal(true), email: z.string() });
 export const passwordResetResponse = z.object({ reset: z.literal(true) });
+
+export type UserView = z.output<typeof userResponse>;
+export type PublicUserView = z.output<typeof publicUserResponse>;
+export type StatusView = z.output<typeof statusResponse>;
+export type VerifiedView = z.output<typeof verifiedResponse>;
+export type TokenValidView = z.output<typeof tokenValidResponse>;

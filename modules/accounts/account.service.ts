@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { Conflict, Forbidden, NotFound, ValidationFailed, message, type Language } from '../../kernel/http/index.ts';
+import { Conflict, Forbidden, NotFound, ValidationFailed, type FieldProblem } from '../../kernel/http/index.ts';
 import { LocationSchema } from '../catalogue/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { consume, record, secondsUntilFree, type Limit } from '../rate-limits/index.ts';
@@ -9,7 +9,7 @@ import { destroyUserSessions } from '../sessions/index.ts';
 import { existingAccountMail, passwordResetMail, verificationMail } from './account.mails.ts';
 import { consumeToken, expireTokens, findLiveToken, issueToken } from './account-token.service.ts';
 import type { GoogleIdentity } from './google.ts';
-import { generatePassword, hashPassword, needsRehash, passwordProblem, passwordRules, verifyAgainstDummy, verifyPassword } from './password.ts';
+import { generatePassword, hashPassword, needsRehash, passwordProblem, passwordRules, verifyAgainstDummy, verifyPassword, type PasswordProblem } from './password.ts';
 import { checkSignIn, forgetFailedSignIns, recordFailedSignIn, recordFailedSignInFrom, recordSuccessfulSignIn } from './sign-in-limits.ts';
 import { trustedDevices, type TrustedDeviceCookie } from './trusted-device.ts';
 import { UserSchema, type User, type UserLanguage } from './user.entity.ts';
@@ -53,8 +53,11 @@ export interface Registration {
 export type AvatarCheck = (em: EntityManager, user: User, mediaId: number) => Promise<boolean>;
 
 export interface AccountService {
-  /** Creates the account, or finds the one that has this address and changes nothing in it. */
-  register(em: EntityManager, input: RegisterInput, from: { ip: string; lang: Language }): Promise<Registration>;
+  /**
+   * Creates the account, or finds the one that has this address and changes nothing in it.
+   * `from.language`, the request's, is the new account's unless the input names one.
+   */
+  register(em: EntityManager, input: RegisterInput, from: { ip: string; language: UserLanguage }): Promise<Registration>;
   /** A verification link to a new account; to an existing one's owner, a note that they already have it. */
   sendRegistrationMail(em: EntityManager, registration: Registration): Promise<void>;
   verifyEmail(em: EntityManager, token: string): Promise<User>;
@@ -72,18 +75,18 @@ export interface AccountService {
   recordFailedSignIn(em: EntityManager, ip: string): Promise<void>;
   /** The cookie marking the browser `user` has just signed in or reset their password from as one of theirs (sign-in-limits.ts). */
   trustedDeviceCookie(user: User): TrustedDeviceCookie;
-  signInWithGoogle(em: EntityManager, identity: GoogleIdentity, from: { lang: Language }): Promise<User>;
+  /** `from.language`, the request's, is the language of an account made now. */
+  signInWithGoogle(em: EntityManager, identity: GoogleIdentity, from: { language: UserLanguage }): Promise<User>;
   checkResetToken(em: EntityManager, token: string): Promise<User>;
   /** Sets the password and ends every session of the user except `keepSession` when it is theirs. */
   resetPassword(
     em: EntityManager,
     input: { token: string; newPassword: string; keepSession?: { id: string; userId: number | null } | null | undefined },
-    from: { lang: Language },
   ): Promise<User>;
   findUser(em: EntityManager, id: number): Promise<User | null>;
   /** The user `id` as seen by `viewer`: themself or an admin; 403 for anybody else. */
   userFor(em: EntityManager, viewer: User, id: number): Promise<User>;
-  updateProfile(em: EntityManager, user: User, input: ProfileInput, from: { lang: Language }): Promise<User>;
+  updateProfile(em: EntityManager, user: User, input: ProfileInput): Promise<User>;
 }
 
 export function normaliseEmail(email: string): string {
@@ -95,16 +98,16 @@ function emailKey(email: string): string {
   return createHash('sha256').update(normaliseEmail(email)).digest('hex').slice(0, 40);
 }
 
-function assertStrongPassword(password: string, identity: { email?: string; firstName?: string; lastName?: string }, lang: Language, field: string) {
+const passwordFieldProblems: Record<PasswordProblem, FieldProblem> = {
+  password_too_short: { code: 'field.too_short', params: { min: passwordRules.minLength } },
+  password_too_long: { code: 'field.too_long', params: { max: passwordRules.maxLength } },
+  password_common: { code: 'field.password_common' },
+  password_like_identity: { code: 'field.password_like_identity' },
+};
+
+function assertStrongPassword(password: string, identity: { email?: string; firstName?: string; lastName?: string }, field: string) {
   const problem = passwordProblem(password, identity);
-  if (!problem) return;
-  const text =
-    problem === 'password_too_short'
-      ? message(lang, 'field.too_short', { min: passwordRules.minLength })
-      : problem === 'password_too_long'
-        ? message(lang, 'field.too_long', { max: passwordRules.maxLength })
-        : message(lang, `field.${problem}`);
-  throw new ValidationFailed({ [field]: text });
+  if (problem) throw new ValidationFailed({ [field]: passwordFieldProblems[problem] });
 }
 
 export function createAccountService(deps: {
@@ -127,7 +130,7 @@ export function createAccountService(deps: {
     async register(em, input, from) {
       await consume(em, `register:ip:${from.ip}`, registerLimits.perAddress);
       const email = normaliseEmail(input.email);
-      assertStrongPassword(input.password, { email, firstName: input.firstName, lastName: input.lastName }, from.lang, 'password');
+      assertStrongPassword(input.password, { email, firstName: input.firstName, lastName: input.lastName }, 'password');
       // Hashed even when the address is taken, the slow part of the work: the time of the answer must not tell either.
       const passwordHash = await hashPassword(input.password);
       const existing = await em.findOne(UserSchema, { email }, { fields: ['id'] });
@@ -137,7 +140,7 @@ export function createAccountService(deps: {
         passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
-        language: input.language ?? from.lang,
+        language: input.language ?? from.language,
         admin: false,
         emailVerifiedAt: null,
       });
@@ -240,7 +243,7 @@ export function createAccountService(deps: {
             passwordHash: null,
             firstName: (identity.givenName ?? identity.name ?? identity.email.split('@')[0]!).slice(0, 100),
             lastName: (identity.familyName ?? '').slice(0, 100),
-            language: from.lang,
+            language: from.language,
             admin: false,
             emailVerifiedAt: now,
             googleSubject: identity.subject,
@@ -261,11 +264,11 @@ export function createAccountService(deps: {
       return (await findLiveToken(em, token, 'RESET_PASSWORD')).user;
     },
 
-    async resetPassword(em, input, from) {
+    async resetPassword(em, input) {
       // Judge the password before using the token up, so a weak choice does not burn the link.
       const live = await findLiveToken(em, input.token, 'RESET_PASSWORD');
       const identity = { email: live.user.email, firstName: live.user.firstName, lastName: live.user.lastName };
-      assertStrongPassword(input.newPassword, identity, from.lang, 'newPassword');
+      assertStrongPassword(input.newPassword, identity, 'newPassword');
       const user = await consumeToken(em, input.token, 'RESET_PASSWORD');
       user.passwordHash = await hashPassword(input.newPassword);
       // The reset link reached the mailbox, which proves the address as well as a verification link would.
@@ -289,14 +292,14 @@ export function createAccountService(deps: {
       return user;
     },
 
-    async updateProfile(em, user, input, from) {
+    async updateProfile(em, user, input) {
       // Any image id would otherwise do: someone else's avatar, a fundraiser's photo, one that does not exist.
       if (typeof input.avatarMediaId === 'number' && !(await deps.ownsAvatar(em, user, input.avatarMediaId))) {
-        throw new ValidationFailed({ avatarMediaId: message(from.lang, 'field.avatar_not_own') });
+        throw new ValidationFailed({ avatarMediaId: { code: 'field.avatar_not_own' } });
       }
       if (input.locationId !== undefined && input.locationId !== null) {
         const location = await em.findOne(LocationSchema, { id: input.locationId });
-        if (!location) throw new ValidationFailed({ locationId: message(from.lang, 'field.location_unknown') });
+        if (!location) throw new ValidationFailed({ locationId: { code: 'field.location_unknown' } });
         user.location = location;
       } else if (input.locationId === null) {
         user.location = null;
@@ -324,7 +327,7 @@ export async function ensureAdmin(
 ): Promise<{ user: User; created: boolean; password: string | null }> {
   const email = normaliseEmail(input.email);
   const password = input.password ?? generatePassword();
-  assertStrongPassword(password, { email, firstName: input.firstName, lastName: input.lastName }, 'en', 'password');
+  assertStrongPassword(password, { email, firstName: input.firstName, lastName: input.lastName }, 'password');
   const existing = await em.findOne(UserSchema, { email });
   if (existing) {
     existing.admin = true;

@@ -1,32 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { LocationView } from '../catalogue/index.ts';
-import type { User, UserLanguage } from './user.entity.ts';
-
-/** What the user themself (or an admin) sees. Never a hash, never the Google subject. */
-export interface UserView {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  admin: boolean;
-  emailVerified: boolean;
-  language: UserLanguage;
-  phone: string | null;
-  bio: string | null;
-  locationId: number | null;
-  location: LocationView | null;
-  avatarMediaId: number | null;
-  googleLinked: boolean;
-  createdAt: string;
-}
-
-/** What anybody may see of a user, e.g. as a fundraiser's organiser. */
-export interface PublicUserView {
-  id: number;
-  firstName: string;
-  lastName: string;
-  avatarMediaId: number | null;
-}
+import type { PublicUserView, UserView } from './account.schemas.ts';
+import type { User } from './user.entity.ts';
 
 export async function userView(em: EntityManager, user: User): Promise<UserView> {
   if (user.location) await em.populate(user, ['location']);

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { AppError, Forbidden, ValidationFailed, message, type AppContext } from '../../kernel/http/index.ts';
+import { AppError, Forbidden, ValidationFailed, type AppContext } from '../../kernel/http/index.ts';
 
 export interface CaptchaOptions {
   /** Unset: the check is off (start-up warns about it). */
@@ -86,7 +86,7 @@ export function createCaptcha(options: CaptchaOptions): Captcha {
       const raw = ctx.query.captchaToken;
       const token = typeof raw === 'string' ? raw.trim() : '';
       if (!token) {
-        throw new ValidationFailed({ captchaToken: message(ctx.state.lang, 'captcha_required') }, 'captcha_required');
+        throw new ValidationFailed({ captchaToken: { code: 'captcha_required' } }, 'captcha_required');
       }
       if (token.length > 4096) throw new Forbidden('captcha_failed');
       const verdict = await verify(token, { remoteIp: ctx.state.clientIp, action });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fakeUser, signIn, tokenFrom, waitForMail } from '../../tests/helpers/accounts.ts';
 import { startFakeRecaptcha } from '../../tests/helpers/fake-recaptcha.ts';
+import type { TestResponse } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { createCaptcha } from './index.ts';
 
@@ -22,7 +23,7 @@ describe('bot check on the account calls', () => {
   const register = () => ({ email: `bot-check-${Math.random().toString(36).slice(2)}@example.com`, password: 'Injera-Wot-2026', firstName: 'Abel', lastName: 'Girma' });
 
   /** Every call the spec guards with a captchaToken, each with a body that is otherwise valid. */
-  const guarded: Array<{ name: string; call: (token: string | null) => Promise<{ status: number; data: any }> }> = [
+  const guarded: Array<{ name: string; call: (token: string | null) => Promise<TestResponse> }> = [
     { name: 'register', call: (t) => app.client().post(`/api/auth/register${q(t)}`, register()) },
     { name: 'validate-verification-token', call: (t) => app.client().get(`/api/auth/validate-verification-token${q(t, 'token=abc')}`) },
     { name: 'regenerate-verification-token', call: (t) => app.client().post(`/api/auth/regenerate-verification-token${q(t)}`, { email: 'someone@example.com' }) },
@@ -56,7 +57,7 @@ describe('bot check on the account calls', () => {
   });
 
   it('lets a person through: the calls then do their own work', async () => {
-    const results = new Map<string, { status: number; data: any }>();
+    const results = new Map<string, TestResponse>();
     for (const { name, call } of guarded) results.set(name, await call('human-submit'));
     assert.equal(results.get('register')!.status, 201);
     assert.equal(results.get('regenerate-verification-token')!.status, 200);

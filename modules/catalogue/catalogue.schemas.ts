@@ -10,3 +10,6 @@ export const locationResponse = z.object({
   region: z.string(),
   regionAm: z.string(),
 });
+
+export type CategoryView = z.output<typeof categoryResponse>;
+export type LocationView = z.output<typeof locationResponse>;

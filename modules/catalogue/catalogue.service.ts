@@ -1,23 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { NotFound } from '../../kernel/http/index.ts';
+import { encodeJson, NotFound, type EncodedJson } from '../../kernel/http/index.ts';
 import { CategorySchema, LocationSchema, type Category, type Location } from './catalogue.entity.ts';
 import { cachedPerDatabase } from './catalogue.cache.ts';
 import { referenceCategories, referenceLocations } from './catalogue.reference-data.ts';
-
-export interface CategoryView {
-  id: number;
-  slug: string;
-  name: string;
-  nameAm: string;
-}
-
-export interface LocationView {
-  id: number;
-  city: string;
-  cityAm: string;
-  region: string;
-  regionAm: string;
-}
+import type { CategoryView, LocationView } from './catalogue.schemas.ts';
 
 const categoryView = (c: Category): CategoryView => ({ id: c.id, slug: c.slug, name: c.name, nameAm: c.nameAm });
 const locationView = (l: Location): LocationView => ({ id: l.id, city: l.city, cityAm: l.cityAm, region: l.region, regionAm: l.regionAm });
@@ -35,19 +21,19 @@ const locationCache = cachedPerDatabase(cacheMs, async (em) =>
 );
 
 /** The list and its encoded JSON, so that the API answers with bytes encoded once per load. */
-function withJson<T>(list: T[]): { list: T[]; json: Buffer } {
-  return { list, json: Buffer.from(JSON.stringify(list)) };
+function withJson<T>(list: T[]): { list: T[]; json: EncodedJson<T[]> } {
+  return { list, json: encodeJson(list) };
 }
 
 export async function listCategories(em: EntityManager): Promise<CategoryView[]> {
   return (await categoryCache.get(em)).list;
 }
 
-export async function categoriesJson(em: EntityManager): Promise<Buffer> {
+export async function categoriesJson(em: EntityManager): Promise<EncodedJson<CategoryView[]>> {
   return (await categoryCache.get(em)).json;
 }
 
-export async function locationsJson(em: EntityManager): Promise<Buffer> {
+export async function locationsJson(em: EntityManager): Promise<EncodedJson<LocationView[]>> {
   return (await locationCache.get(em)).json;
 }
 

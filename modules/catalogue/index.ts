@@ -1,7 +1,9 @@
 export { catalogueRoutes } from './catalogue.routes.ts';
 export { listCategories, listLocations, getCategory, seedReferenceData } from './catalogue.service.ts';
-export type { CategoryView, LocationView } from './catalogue.service.ts';
+export { categoryResponse, locationResponse } from './catalogue.schemas.ts';
+export type { CategoryView, LocationView } from './catalogue.schemas.ts';
 export { CategorySchema, LocationSchema } from './catalogue.entity.ts';
+export { catalogueMessages } from './catalogue.messages.ts';
 
 import { CategorySchema, LocationSchema } from './catalogue.entity.ts';
 export const catalogueEntities = [CategorySchema, LocationSchema];

@@ -15,9 +15,9 @@ export function donorActor(ctx: AppContext): DonorActor {
  * Creates a donation for this request's browser, bound to its session (a visitor without one
  * gets one now) and to its signed-in donor: the API call and the donate page's plain form alike.
  */
-export async function startDonation(ctx: AppContext, input: CreateDonationRequest, options: { lang: Language; limits: DonationLimits }): Promise<Donation> {
+export async function startDonation(ctx: AppContext, input: CreateDonationRequest, options: { language: Language; limits: DonationLimits }): Promise<Donation> {
   const session = ctx.state.session.current ?? (await ctx.state.session.start({ userId: null }));
-  return createDonation(ctx.state.em, input, { donor: await currentUser(ctx), creatorSession: session.id, lang: options.lang, limits: options.limits });
+  return createDonation(ctx.state.em, input, { donor: await currentUser(ctx), creatorSession: session.id, language: options.language, limits: options.limits });
 }
 
 export function donationRoutes(deps: { captcha: Captcha; limits: DonationLimits }) {
@@ -34,7 +34,7 @@ export function donationRoutes(deps: { captcha: Captcha; limits: DonationLimits 
       status: 201,
       handler: async ({ body, ctx }) => {
         await deps.captcha.require(ctx, 'donate');
-        return donationView(await startDonation(ctx, body, { lang: ctx.state.lang, limits: deps.limits }));
+        return donationView(await startDonation(ctx, body, { language: ctx.state.lang, limits: deps.limits }));
       },
     }),
     route({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blankToNull, blankToUndefined, oneLine, plainText } from '../../kernel/http/index.ts';
 import { captchaTokenParam } from '../captcha/index.ts';
+import { pageResponse } from '../fundraisers/index.ts';
 import { currencies, decimalAmount } from '../money/index.ts';
 import { donationStatuses, paymentMethods } from './donation.entity.ts';
 
@@ -46,19 +47,9 @@ export const donationResponse = z.object({
 });
 
 /** What anybody sees on the fundraiser page: never an e-mail address. */
-export const publicDonationResponse = z.object({
-  id: z.number(),
-  amount: z.string(),
-  currency: z.enum(currencies),
-  message: z.string().nullable(),
-  name: z.string(),
-  createdAt: z.string(),
-});
+export const publicDonationResponse = donationResponse.pick({ id: true, amount: true, currency: true, message: true, name: true, createdAt: true });
 
-export const donationPage = z.object({
-  content: z.array(publicDonationResponse),
-  page: z.number(),
-  size: z.number(),
-  totalElements: z.number(),
-  totalPages: z.number(),
-});
+export const donationPage = pageResponse(publicDonationResponse);
+
+export type DonationView = z.output<typeof donationResponse>;
+export type PublicDonationView = z.output<typeof publicDonationResponse>;

@@ -1,38 +1,16 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { message, NotFound, ValidationFailed, type Language } from '../../kernel/http/index.ts';
+import { NotFound, ValidationFailed, type Language } from '../../kernel/http/index.ts';
 import type { User } from '../accounts/index.ts';
 import { FundraiserSchema, isoSeconds, lockFundraiserRow, pageOf, type Page } from '../fundraisers/index.ts';
 import { fromMinor, toMinor, wholeToMinor, type Currency } from '../money/index.ts';
 import { DonationSchema, type Donation } from './donation.entity.ts';
 import { DonationNotFound, DonationNotYours, FundraiserNotAccepting } from './donation.errors.ts';
-import type { CreateDonationRequest } from './donation.schemas.ts';
+import type { CreateDonationRequest, DonationView, PublicDonationView } from './donation.schemas.ts';
 
 /** The smallest donation: one whole unit of the currency (a dollar, a birr). */
 export const minimumDonationMinor = (currency: Currency): number => wholeToMinor(1, currency);
 
 export type DonationLimits = Record<Currency, number>;
-
-export interface DonationView {
-  id: number;
-  fundraiserId: number;
-  amount: string;
-  currency: Currency;
-  message: string | null;
-  donorName: string | null;
-  name: string;
-  status: Donation['status'];
-  paymentMethod: Donation['paymentMethod'];
-  createdAt: string;
-}
-
-export interface PublicDonationView {
-  id: number;
-  amount: string;
-  currency: Currency;
-  message: string | null;
-  name: string;
-  createdAt: string;
-}
 
 /** The name a donation is shown under (spec section 3). */
 export const shownName = (donorName: string | null | undefined): string => donorName?.trim() || 'Anonymous';
@@ -76,26 +54,27 @@ export function assertDonor(donation: Pick<Donation, 'creatorSession' | 'donor'>
  * A PENDING donation to an ACTIVE fundraiser, in its currency, within the limits. The
  * fundraiser's row is locked while the donation is written, so that a change of its currency
  * (which takes the same lock and refuses once any donation exists) is either before, and
- * this donation is in the new currency, or after, and refused.
+ * this donation is in the new currency, or after, and refused. `language` is the donor's,
+ * kept with the donation for the receipt mail.
  */
 export async function createDonation(
   em: EntityManager,
   input: CreateDonationRequest,
-  context: { donor: User | null; creatorSession: string; lang: Language; limits: DonationLimits },
+  context: { donor: User | null; creatorSession: string; language: Language; limits: DonationLimits },
 ): Promise<Donation> {
   return em.transactional(async (tx) => {
     await lockFundraiserRow(tx, input.fundraiserId);
     const f = await tx.findOne(FundraiserSchema, { id: input.fundraiserId }, { refresh: true });
-    if (!f || f.status === 'SUSPENDED') throw new ValidationFailed({ fundraiserId: message(context.lang, 'field.fundraiser_unknown') });
+    if (!f || f.status === 'SUSPENDED') throw new ValidationFailed({ fundraiserId: { code: 'field.fundraiser_unknown' } });
     if (f.status !== 'ACTIVE') throw new FundraiserNotAccepting();
     if (input.currency !== undefined && input.currency !== f.currency) {
-      throw new ValidationFailed({ currency: message(context.lang, 'field.currency_mismatch', { currency: f.currency }) });
+      throw new ValidationFailed({ currency: { code: 'field.currency_mismatch', params: { currency: f.currency } } });
     }
     const currency: Currency = f.currency;
     const amountMinor = toMinor(input.amount, currency)!;
     const max = context.limits[currency];
-    if (amountMinor < minimumDonationMinor(currency)) throw new ValidationFailed({ amount: message(context.lang, 'field.donation_min', { currency }) });
-    if (amountMinor > wholeToMinor(max, currency)) throw new ValidationFailed({ amount: message(context.lang, 'field.too_big', { max: max.toLocaleString('en-US') }) });
+    if (amountMinor < minimumDonationMinor(currency)) throw new ValidationFailed({ amount: { code: 'field.donation_min', params: { currency } } });
+    if (amountMinor > wholeToMinor(max, currency)) throw new ValidationFailed({ amount: { code: 'field.too_big', params: { max: max.toLocaleString('en-US') } } });
     const donation = tx.create(DonationSchema, {
       fundraiser: f,
       donor: context.donor,
@@ -107,7 +86,7 @@ export async function createDonation(
       donorEmail: input.donorEmail,
       status: 'PENDING',
       paymentMethod: null,
-      language: context.lang,
+      language: context.language,
       succeededAt: null,
     });
     await tx.flush();

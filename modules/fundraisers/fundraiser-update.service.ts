@@ -3,16 +3,9 @@ import type { User } from '../accounts/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
 import { FundraiserUpdateSchema, type FundraiserUpdate } from './fundraiser.entity.ts';
 import { UpdateNotFound } from './fundraiser.errors.ts';
+import type { Page, UpdateView } from './fundraiser.schemas.ts';
 import { findManaged, findVisible } from './fundraiser.service.ts';
-import { displayName, isoSeconds, pageOf, type Page } from './fundraiser.views.ts';
-
-export interface UpdateView {
-  id: number;
-  fundraiserId: number;
-  content: string;
-  author: { id: number; name: string };
-  createdAt: string;
-}
+import { displayName, isoSeconds, pageOf } from './fundraiser.views.ts';
 
 export const postUpdateLimit: Limit = { limit: 30, windowMs: 60 * 60_000 };
 

@@ -9,7 +9,7 @@ import {
   fundraiserResponse,
   idParams,
   listQuery,
-  pageOf,
+  pageResponse,
   pagingQuery,
   searchQuery,
   statusRequest,
@@ -35,7 +35,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService) {
       status: 201,
       handler: async ({ body, ctx }) => {
         const user = await requireUser(ctx);
-        const f = await fundraisers.create(ctx.state.em, user, body, ctx.state.lang);
+        const f = await fundraisers.create(ctx.state.em, user, body);
         return fundraiserView(ctx.state.em, f);
       },
     }),
@@ -45,7 +45,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService) {
       tag,
       summary: 'Fundraisers open for donations, newest first unless sorted otherwise; filter by category, location or text (`query`)',
       query: listQuery,
-      response: pageOf(fundraiserCardResponse),
+      response: pageResponse(fundraiserCardResponse),
       // The unfiltered first page is the same for everyone (answers with a query string are never cached).
       cache: 30,
       handler: async ({ query, ctx }) => fundraisers.list(ctx.state.em, query),
@@ -56,7 +56,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService) {
       tag,
       summary: 'Search titles and stories in English and Amharic (`query`), or `query=teamId=N` for a team\'s fundraisers',
       query: searchQuery,
-      response: pageOf(fundraiserCardResponse),
+      response: pageResponse(fundraiserCardResponse),
       handler: async ({ query, ctx }) => fundraisers.list(ctx.state.em, query),
     }),
     route({
@@ -66,7 +66,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService) {
       summary: "A user's fundraisers: all of them for the user and admins, the public ones for anybody else",
       params: userParams,
       query: pagingQuery,
-      response: pageOf(fundraiserCardResponse),
+      response: pageResponse(fundraiserCardResponse),
       handler: async ({ params, query, ctx }) => fundraisers.listForUser(ctx.state.em, await currentUser(ctx), params.userId, query),
     }),
     route({
@@ -88,7 +88,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService) {
       response: fundraiserResponse,
       handler: async ({ params, body, ctx }) => {
         const user = await requireUser(ctx);
-        const f = await fundraisers.edit(ctx.state.em, user, params.id, body, ctx.state.lang);
+        const f = await fundraisers.edit(ctx.state.em, user, params.id, body);
         return fundraiserView(ctx.state.em, f);
       },
     }),
@@ -126,7 +126,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService) {
       summary: "The organiser's updates, newest first",
       params: idParams,
       query: updatesQuery,
-      response: pageOf(updateResponse),
+      response: pageResponse(updateResponse),
       handler: async ({ params, query, ctx }) => listUpdates(ctx.state.em, await currentUser(ctx), params.id, query),
     }),
     route({

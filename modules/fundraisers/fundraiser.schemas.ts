@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { blankToNull, blankToUndefined, oneLine, plainText } from '../../kernel/http/index.ts';
+import { categoryResponse, locationResponse } from '../catalogue/index.ts';
+import { mediaResponse } from '../media/index.ts';
 import { currencies, decimalAmount } from '../money/index.ts';
 import { fundraiserStatuses } from './fundraiser.entity.ts';
 
@@ -74,58 +76,57 @@ export const idParams = z.object({ id: z.coerce.number().int().positive() });
 export const userParams = z.object({ userId: z.coerce.number().int().positive() });
 export const updateParams = z.object({ id: z.coerce.number().int().positive(), updateId: z.coerce.number().int().positive() });
 
-const image = z.object({ id: z.number(), url: z.string(), thumbnailUrl: z.string() });
-const category = z.object({ id: z.number(), slug: z.string(), name: z.string(), nameAm: z.string() });
-const location = z.object({ id: z.number(), city: z.string(), cityAm: z.string(), region: z.string(), regionAm: z.string() });
 const money = z.string().describe('decimal, e.g. "1500.00"');
+/** An organiser or an update's author, by name: never an e-mail address. */
+const person = z.object({ id: z.number(), name: z.string() });
 
-export const fundraiserResponse = z.object({
+/** What a fundraiser's page and its card in a list both show. Amounts are decimal strings in `currency`. */
+const fundraiserBasics = z.object({
   id: z.number(),
   title: z.string(),
+  beneficiaryName: z.string().nullable(),
+  category: categoryResponse,
+  location: locationResponse,
+  status: z.enum(fundraiserStatuses),
+  raisedAmount: money,
+  donationCount: z.number(),
+  goalAmount: money,
+  currency: z.enum(currencies),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  teamId: z.number().nullable(),
+});
+
+/** A fundraiser as its page shows it. */
+export const fundraiserResponse = fundraiserBasics.extend({
   description: z.string(),
-  beneficiaryName: z.string().nullable(),
-  owner: z.object({ id: z.number(), name: z.string(), avatarUrl: z.string().nullable() }),
-  category,
-  location,
-  images: z.array(image),
-  status: z.enum(fundraiserStatuses),
-  raisedAmount: money,
-  donationCount: z.number(),
-  goalAmount: money,
-  currency: z.enum(currencies),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  teamId: z.number().nullable(),
+  owner: person.extend({ avatarUrl: z.string().nullable() }),
+  images: z.array(mediaResponse),
 });
 
-export const fundraiserCardResponse = z.object({
-  id: z.number(),
-  title: z.string(),
+/** A fundraiser in a list: a summary of the story instead of all of it, and the cover image only. */
+export const fundraiserCardResponse = fundraiserBasics.extend({
   summary: z.string(),
-  beneficiaryName: z.string().nullable(),
-  owner: z.object({ id: z.number(), name: z.string() }),
-  category,
-  location,
-  image: image.nullable(),
-  status: z.enum(fundraiserStatuses),
-  raisedAmount: money,
-  donationCount: z.number(),
-  goalAmount: money,
-  currency: z.enum(currencies),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  teamId: z.number().nullable(),
+  owner: person,
+  image: mediaResponse.nullable(),
 });
 
-export const pageOf = <T extends z.ZodType>(item: T) =>
+/** A page of a list (design: paged lists), 0-based. */
+export const pageResponse = <T extends z.ZodType>(item: T) =>
   z.object({ content: z.array(item), page: z.number(), size: z.number(), totalElements: z.number(), totalPages: z.number() });
 
 export const updateResponse = z.object({
   id: z.number(),
   fundraiserId: z.number(),
   content: z.string(),
-  author: z.object({ id: z.number(), name: z.string() }),
+  author: person,
   createdAt: z.string(),
 });
 
 export const deleteResponse = z.object({ outcome: z.enum(['deleted', 'closed']), fundraiser: fundraiserResponse.optional() });
+
+export type FundraiserView = z.output<typeof fundraiserResponse>;
+export type FundraiserCard = z.output<typeof fundraiserCardResponse>;
+export type Page<T> = z.output<ReturnType<typeof pageResponse<z.ZodType<T>>>>;
+export type UpdateView = z.output<typeof updateResponse>;
+export type DeleteView = z.output<typeof deleteResponse>;

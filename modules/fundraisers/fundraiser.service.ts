@@ -1,5 +1,5 @@
 import { ForeignKeyConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import { message, NotFound, ValidationFailed, type FieldErrors, type Language } from '../../kernel/http/index.ts';
+import { NotFound, ValidationFailed, type FieldErrors } from '../../kernel/http/index.ts';
 import { UserSchema, type User } from '../accounts/index.ts';
 import { CategorySchema, LocationSchema } from '../catalogue/index.ts';
 import type { MediaAuthoriser, MediaService } from '../media/index.ts';
@@ -8,10 +8,10 @@ import { consume, type Limit } from '../rate-limits/index.ts';
 import { FundraiserSchema, type Fundraiser, type FundraiserStatus } from './fundraiser.entity.ts';
 import { CurrencyLocked, FundraiserNotFound, FundraiserSuspended, InvalidStatusChange, NotFundraiserManager, OwnerMismatch, StatusChangeAdminOnly } from './fundraiser.errors.ts';
 import { lockFundraiserRow } from './fundraiser.money-lock.ts';
-import type { CreateFundraiserRequest, EditFundraiserRequest, FundraiserSort } from './fundraiser.schemas.ts';
+import type { CreateFundraiserRequest, EditFundraiserRequest, FundraiserCard, FundraiserSort, Page } from './fundraiser.schemas.ts';
 import { findFundraiserIds, teamIdIn, type FundraiserFilter } from './fundraiser.search.ts';
 import { createTotalsCache } from './fundraiser.totals-cache.ts';
-import { fundraiserCards, pageOf, type FundraiserCard, type Page } from './fundraiser.views.ts';
+import { fundraiserCards, pageOf } from './fundraiser.views.ts';
 
 /** Shown in discovery, search and category lists: fundraisers that can take donations. */
 export const listedStatuses: readonly FundraiserStatus[] = ['ACTIVE'];
@@ -75,14 +75,14 @@ export const authoriseFundraiserMedia: MediaAuthoriser = async (em, user, id, op
   await findManaged(em, user, id, { refresh: true });
 };
 
-async function references(em: EntityManager, input: { categoryId?: number | undefined; locationId?: number | undefined }, lang: Language) {
+async function references(em: EntityManager, input: { categoryId?: number | undefined; locationId?: number | undefined }) {
   const [category, location] = await Promise.all([
     input.categoryId === undefined ? undefined : em.findOne(CategorySchema, { id: input.categoryId }),
     input.locationId === undefined ? undefined : em.findOne(LocationSchema, { id: input.locationId }),
   ]);
   const fields: FieldErrors = {};
-  if (category === null) fields.categoryId = message(lang, 'field.category_unknown');
-  if (location === null) fields.locationId = message(lang, 'field.location_unknown');
+  if (category === null) fields.categoryId = { code: 'field.category_unknown' };
+  if (location === null) fields.locationId = { code: 'field.location_unknown' };
   if (Object.keys(fields).length) throw new ValidationFailed(fields);
   return { category: category ?? undefined, location: location ?? undefined };
 }
@@ -97,8 +97,8 @@ export interface ListRequest {
 }
 
 export interface FundraiserService {
-  create(em: EntityManager, owner: User, input: CreateFundraiserRequest, lang: Language): Promise<Fundraiser>;
-  edit(em: EntityManager, viewer: User, id: number, input: EditFundraiserRequest, lang: Language): Promise<Fundraiser>;
+  create(em: EntityManager, owner: User, input: CreateFundraiserRequest): Promise<Fundraiser>;
+  edit(em: EntityManager, viewer: User, id: number, input: EditFundraiserRequest): Promise<Fundraiser>;
   changeStatus(em: EntityManager, viewer: User, id: number, status: FundraiserStatus): Promise<Fundraiser>;
   /** Deletes a fundraiser without donations (with its updates and images); closes one with donations. */
   remove(em: EntityManager, viewer: User, id: number): Promise<{ outcome: 'deleted' } | { outcome: 'closed'; fundraiser: Fundraiser }>;
@@ -150,9 +150,9 @@ export function createFundraiserService(deps: {
   }
 
   return {
-    async create(em, owner, input, lang) {
+    async create(em, owner, input) {
       if (input.userId !== undefined && input.userId !== owner.id) throw new OwnerMismatch();
-      const { category, location } = await references(em, input, lang);
+      const { category, location } = await references(em, input);
       await consume(em, `fundraiser:create:user:${owner.id}`, createLimit);
       const f = em.create(FundraiserSchema, {
         title: input.title,
@@ -174,10 +174,10 @@ export function createFundraiserService(deps: {
       return f;
     },
 
-    async edit(em, viewer, id, input, lang) {
-      if (input.id !== undefined && input.id !== id) throw new ValidationFailed({ id: message(lang, 'field.path_id_mismatch') });
+    async edit(em, viewer, id, input) {
+      if (input.id !== undefined && input.id !== id) throw new ValidationFailed({ id: { code: 'field.path_id_mismatch' } });
       const f = await findManaged(em, viewer, id);
-      const { category, location } = await references(em, input, lang);
+      const { category, location } = await references(em, input);
       const currency = input.currency ?? f.currency;
       if (currency !== f.currency) {
         // Fixed once any donation exists, paid or not: a pending one may still be paid, in its

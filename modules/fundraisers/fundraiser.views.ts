@@ -1,44 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { User } from '../accounts/index.ts';
 import type { CategoryView, LocationView } from '../catalogue/index.ts';
-import { imagesOf, mediaByIds, type MediaView } from '../media/index.ts';
-import { fromMinor, type Currency } from '../money/index.ts';
-import type { Fundraiser, FundraiserStatus } from './fundraiser.entity.ts';
-
-/** A fundraiser as its page shows it. Amounts are decimal strings in `currency`. */
-export interface FundraiserView {
-  id: number;
-  title: string;
-  description: string;
-  beneficiaryName: string | null;
-  owner: { id: number; name: string; avatarUrl: string | null };
-  category: CategoryView;
-  location: LocationView;
-  images: MediaView[];
-  status: FundraiserStatus;
-  raisedAmount: string;
-  donationCount: number;
-  goalAmount: string;
-  currency: Currency;
-  createdAt: string;
-  updatedAt: string;
-  teamId: number | null;
-}
-
-/** A fundraiser in a list: a summary of the story instead of all of it, and the cover image only. */
-export interface FundraiserCard extends Omit<FundraiserView, 'description' | 'images' | 'owner'> {
-  summary: string;
-  owner: { id: number; name: string };
-  image: MediaView | null;
-}
-
-export interface Page<T> {
-  content: T[];
-  page: number;
-  size: number;
-  totalElements: number;
-  totalPages: number;
-}
+import { imagesOf, mediaByIds } from '../media/index.ts';
+import { fromMinor } from '../money/index.ts';
+import type { Fundraiser } from './fundraiser.entity.ts';
+import type { FundraiserCard, FundraiserView, Page } from './fundraiser.schemas.ts';
 
 export function pageOf<T>(content: T[], paging: { page: number; size: number }, totalElements: number): Page<T> {
   return { content, page: paging.page, size: paging.size, totalElements, totalPages: Math.ceil(totalElements / paging.size) };

@@ -10,7 +10,7 @@ export {
 } from './fundraiser.service.ts';
 export type { FundraiserService, ListRequest } from './fundraiser.service.ts';
 export { fundraiserView, fundraiserCards, summaryOf, pageOf, isoSeconds } from './fundraiser.views.ts';
-export type { FundraiserView, FundraiserCard, Page } from './fundraiser.views.ts';
+export type { FundraiserView, FundraiserCard, Page } from './fundraiser.schemas.ts';
 export { featuredFundraisers, fundraiserStats } from './fundraiser.featured.ts';
 export type { FeaturedFundraiser } from './fundraiser.featured.ts';
 export { categoryFirstPages } from './fundraiser.category-pages.ts';
@@ -21,9 +21,10 @@ export { fundraiserErrorCodes } from './fundraiser.errors.ts';
 export { addToTotals } from './fundraiser.raised-total.ts';
 export { fundedRank, goalRank } from './fundraiser.sort-keys.ts';
 export { lockFundraiserRow } from './fundraiser.money-lock.ts';
-export { maxGoal } from './fundraiser.schemas.ts';
+export { maxGoal, pageResponse } from './fundraiser.schemas.ts';
 export { FundraiserSchema, FundraiserUpdateSchema, fundraiserStatuses } from './fundraiser.entity.ts';
 export type { Fundraiser, FundraiserStatus, FundraiserUpdate } from './fundraiser.entity.ts';
+export { fundraiserMessages } from './fundraiser.messages.ts';
 
 import { FundraiserSchema, FundraiserUpdateSchema } from './fundraiser.entity.ts';
 export const fundraiserEntities = [FundraiserSchema, FundraiserUpdateSchema];

@@ -1,5 +1,6 @@
 export { runExclusive } from './job-runner.ts';
-export type { Job } from './job-runner.ts';
+export type { Job, JobRun } from './job-runner.ts';
+export { scheduleJobs } from './job-schedule.ts';
 
 import { JobLockSchema } from './job-lock.entity.ts';
 export const jobEntities = [JobLockSchema];

@@ -1,4 +1,5 @@
 export { createMailer, listOutbox } from './mail.service.ts';
+export { retryMailJob } from './mail.jobs.ts';
 export type { Mailer, MailMessage, MailAttachment, MailComposer } from './mail.service.ts';
 export type { OutboxMail, MailStatus } from './outbox-mail.entity.ts';
 

@@ -1,12 +1,15 @@
 export { mediaRoutes } from './media.routes.ts';
 export { mediaFiles } from './media.files.ts';
 export { createMediaService, imagesOf, isOwnAvatar, mediaByIds, mediaView, imagesPerEntity } from './media.service.ts';
-export type { MediaService, MediaView, MediaAuthoriser } from './media.service.ts';
+export type { MediaService, MediaAuthoriser } from './media.service.ts';
+export { mediaResponse } from './media.schemas.ts';
+export type { MediaView } from './media.schemas.ts';
 export { imageLimits, renditionWidths, sniffFormat } from './media.images.ts';
 export { mediaUrls } from './media.storage.ts';
 export { mediaErrorCodes } from './media.errors.ts';
 export { MediaSchema, mediaEntityTypes } from './media.entity.ts';
 export type { Media, MediaEntityType } from './media.entity.ts';
+export { mediaMessages } from './media.messages.ts';
 
 import { MediaSchema } from './media.entity.ts';
 export const mediaEntities = [MediaSchema];

@@ -1,4 +1,4 @@
-import { message, parseOrThrow, route, ValidationFailed } from '../../kernel/http/index.ts';
+import { parseOrThrow, route, ValidationFailed } from '../../kernel/http/index.ts';
 import { requireUser } from '../accounts/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
 import { ImageTooLarge, MultipartRequired, UploadsBusy } from './media.errors.ts';
@@ -37,9 +37,9 @@ export function mediaRoutes(media: MediaService) {
         return inFlight.run(async () => {
           const upload = await readUpload(ctx.req, ctx.req.headers, { maxBytes: imageLimits.maxBytes });
           if (upload.file?.tooLarge) throw new ImageTooLarge(imageLimits.maxBytes);
-          const fields = parseOrThrow(uploadFields, upload.fields, ctx.state.lang);
+          const fields = parseOrThrow(uploadFields, upload.fields);
           if (!upload.file || upload.file.bytes.length === 0) {
-            throw new ValidationFailed({ file: message(ctx.state.lang, 'field.image_required') });
+            throw new ValidationFailed({ file: { code: 'field.image_required' } });
           }
           const em = ctx.state.em;
           await media.authorise(em, user, fields.entityType, fields.entityId, 'upload');

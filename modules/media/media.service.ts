@@ -4,13 +4,8 @@ import { UserSchema, type User } from '../accounts/index.ts';
 import { MediaSchema, type Media, type MediaEntityType } from './media.entity.ts';
 import { ImageLimitReached, MediaNotFound } from './media.errors.ts';
 import { renderImage } from './media.images.ts';
+import type { MediaView } from './media.schemas.ts';
 import { diskStorage, mediaUrls, newStorageKey, type MediaStorage } from './media.storage.ts';
-
-export interface MediaView {
-  id: number;
-  url: string;
-  thumbnailUrl: string;
-}
 
 export function mediaView(media: Pick<Media, 'id' | 'storageKey'>): MediaView {
   return { id: media.id, ...mediaUrls(media.storageKey) };

@@ -22,8 +22,8 @@ export function donateForm(deps: { payments: PaymentService; limits: DonationLim
     const match = ctx.method === 'POST' ? formPath.exec(ctx.path) : null;
     if (!match) return next();
     const prefix = match[1] ? `/${match[1]}` : '';
-    // The page's own language, as the script would have sent it.
-    const lang = match[1] === 'am' ? 'am' : 'en';
+    // The page's own language, as the script would have sent it: the donor's, for the receipt.
+    const language = match[1] === 'am' ? 'am' : 'en';
     const fundraiserId = Number(match[2]);
     const back = (query: Record<string, string>) => ctx.redirect(`${prefix}/donate/${fundraiserId}?${new URLSearchParams(query)}`);
     ctx.status = 303;
@@ -40,11 +40,10 @@ export function donateForm(deps: { payments: PaymentService; limits: DonationLim
           donorName: form.has('anonymous') ? '' : (form.get('donorName') ?? ''),
           donorEmail: form.get('donorEmail') ?? '',
         },
-        lang,
       );
       const provider = deps.payments.providers[method];
       if (provider && !provider.sandbox && method === 'STRIPE') return back({ problem: 'card_needs_script' });
-      const donation = await startDonation(ctx, input, { lang, limits: deps.limits });
+      const donation = await startDonation(ctx, input, { language, limits: deps.limits });
       const started = await deps.payments.start(ctx.state.em, donation.id, method, donorActor(ctx));
       const sandboxCheckout = started.checkoutUrl?.startsWith('/') ? `${prefix}${started.checkoutUrl}` : null;
       const to = sandboxCheckout ?? started.approvalUrl;

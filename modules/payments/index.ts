@@ -1,7 +1,8 @@
 export { PaymentSchema, PaymentEventSchema } from './payment.entity.ts';
 export type { Payment, PaymentStatus, SandboxOutcome } from './payment.entity.ts';
 export { createPaymentService } from './payment.service.ts';
-export type { PaymentService, ReceiptMail } from './payment.service.ts';
+export { reconcilePaymentsJob } from './payment.jobs.ts';
+export type { PaymentService, ReceiptMail, RefundView } from './payment.service.ts';
 export type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest, Started, WebhookEvent, WebhookRequest } from './payment.provider.ts';
 export { sandboxProvider } from './payment.sandbox.ts';
 export { stripeProvider } from './stripe.provider.ts';
@@ -10,6 +11,7 @@ export { paypalErrorCodes } from './paypal.errors.ts';
 export { paymentRoutes } from './payment.routes.ts';
 export { donateForm, isDonateFormPost } from './donate-form.ts';
 export { paymentErrorCodes, InvalidWebhook } from './payment.errors.ts';
+export { paymentMessages } from './payment.messages.ts';
 
 import { PaymentEventSchema, PaymentSchema } from './payment.entity.ts';
 export const paymentEntities = [PaymentSchema, PaymentEventSchema];

@@ -34,4 +34,34 @@ export class PaymentMethodUnavailable extends Conflict {
   }
 }
 
-export const paymentErrorCodes = ['payment_not_found', 'sandbox_outcome_chosen', 'webhook_invalid', 'payment_provider_unavailable', 'payment_method_unavailable'] as const;
+/** Only a paid donation, still counted, has money to give back. */
+export class NotRefundable extends Conflict {
+  constructor() {
+    super('donation_not_refundable');
+  }
+}
+
+/** Part of a gift is at least one minor unit and less than all of it (all of it is a whole refund). */
+export class RefundAmountInvalid extends AppError {
+  constructor() {
+    super(400, 'refund_amount_invalid');
+  }
+}
+
+/** The provider refused the refund or could not be reached: nothing was given back. */
+export class RefundRefused extends AppError {
+  constructor() {
+    super(502, 'refund_refused');
+  }
+}
+
+export const paymentErrorCodes = [
+  'payment_not_found',
+  'sandbox_outcome_chosen',
+  'webhook_invalid',
+  'payment_provider_unavailable',
+  'payment_method_unavailable',
+  'donation_not_refundable',
+  'refund_amount_invalid',
+  'refund_refused',
+] as const;

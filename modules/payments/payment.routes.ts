@@ -2,7 +2,17 @@ import { NotFound, route } from '../../kernel/http/index.ts';
 import { donorActor, paymentMethods } from '../donations/index.ts';
 import { captchaQuery, type Captcha } from '../captcha/index.ts';
 import { InvalidWebhook } from './payment.errors.ts';
-import { confirmQuery, paymentMethodsResponse, webhookParams, paymentResultResponse, sandboxCompleteRequest, sandboxParams, startPaymentRequest, startPaymentResponse } from './payment.schemas.ts';
+import {
+  confirmQuery,
+  paymentMethodsResponse,
+  paymentResultResponse,
+  sandboxCompleteRequest,
+  sandboxParams,
+  startPaymentRequest,
+  startPaymentResponse,
+  webhookParams,
+  webhookResponse,
+} from './payment.schemas.ts';
 import type { PaymentService } from './payment.service.ts';
 
 export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha }) {
@@ -60,6 +70,7 @@ export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha
       tag,
       summary: 'Provider events (stripe, paypal): signature verified on the raw body; each event takes effect once',
       params: webhookParams,
+      response: webhookResponse,
       handler: async ({ params, ctx }) => {
         const provider = payments.providers[paymentMethods.find((m) => m.toLowerCase() === params.provider)!];
         if (!provider?.webhook) throw new NotFound('route_not_found');

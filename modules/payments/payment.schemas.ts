@@ -24,9 +24,10 @@ export const startPaymentResponse = z.object({
   checkoutUrl: z.string().nullable(),
 });
 
-export const paymentMethodsResponse = z.object({
-  methods: z.array(z.object({ method: z.enum(paymentMethods), sandbox: z.boolean() })),
-});
+/** A way to pay as the donate page offers it. */
+const paymentMethodResponse = z.object({ method: z.enum(paymentMethods), sandbox: z.boolean() });
+
+export const paymentMethodsResponse = z.object({ methods: z.array(paymentMethodResponse) });
 
 export const confirmQuery = z.object({
   paymentIntentId: z.string().trim().min(1).max(255),
@@ -45,3 +46,9 @@ export const sandboxParams = z.object({ paymentIntentId: z.string().min(1).max(2
 export const sandboxCompleteRequest = z.strictObject({ outcome: z.enum(sandboxOutcomes) });
 
 export const webhookParams = z.object({ provider: z.enum(['stripe', 'paypal']) });
+export const webhookResponse = z.object({ received: z.literal(true) });
+
+export type PaymentStartView = z.output<typeof startPaymentResponse>;
+export type PaymentResultView = z.output<typeof paymentResultResponse>;
+export type PaymentMethodView = z.output<typeof paymentMethodResponse>;
+export type PaymentMethodsView = z.output<typeof paymentMethodsResponse>;

@@ -3,8 +3,9 @@ import type { Logger } from 'pino';
 import { AppError } from '../../kernel/http/index.ts';
 import { assertDonor, DonationSchema, DonationSettled, findDonation, settleDonation, type DonationStatus, type DonorActor, type PaymentMethod } from '../donations/index.ts';
 import { PaymentEventSchema, PaymentSchema, paymentStatuses, type Payment, type PaymentStatus, type SandboxOutcome } from './payment.entity.ts';
-import { PaymentMethodUnavailable, PaymentNotFound, ProviderUnavailable, SandboxOutcomeChosen } from './payment.errors.ts';
+import { NotRefundable, PaymentMethodUnavailable, PaymentNotFound, ProviderUnavailable, RefundAmountInvalid, RefundRefused, SandboxOutcomeChosen } from './payment.errors.ts';
 import type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest } from './payment.provider.ts';
+import type { PaymentMethodView, PaymentResultView, PaymentStartView } from './payment.schemas.ts';
 
 /** Donations a payment may still be started (or restarted) for: a declined card may try again. */
 const payable: readonly DonationStatus[] = ['PENDING', 'FAILED'];
@@ -34,31 +35,6 @@ function paidByAnother(donation: { status: DonationStatus; paymentMethod?: Payme
 /** Payment rows move forward like donations: a failed attempt may still succeed, a success may be refunded. */
 const paymentRank: Record<PaymentStatus, number> = { STARTED: 0, FAILED: 1, CANCELLED: 1, SUCCEEDED: 2, REFUNDED: 3 };
 
-export interface PaymentStartView {
-  donationId: number;
-  paymentMethod: PaymentMethod;
-  paymentIntentId: string;
-  sandbox: boolean;
-  clientSecret: string | null;
-  publishableKey: string | null;
-  approvalUrl: string | null;
-  checkoutUrl: string | null;
-}
-
-export interface PaymentResultView {
-  donationId: number;
-  paymentIntentId: string;
-  paymentMethod: PaymentMethod;
-  status: DonationStatus;
-  transactionId: string | null;
-}
-
-/** A way to pay as the donate page offers it. */
-export interface PaymentMethodView {
-  method: PaymentMethod;
-  sandbox: boolean;
-}
-
 /**
  * What follows a donation's success in the same transaction: its receipt e-mail, queued there
  * (so it exists exactly when the success was committed) and sent right after the commit.
@@ -66,6 +42,14 @@ export interface PaymentMethodView {
 export interface ReceiptMail {
   queue(tx: EntityManager, donationId: number): Promise<number>;
   send(em: EntityManager, queuedId: number): Promise<void>;
+}
+
+export interface RefundView {
+  donationId: number;
+  /** REFUNDED after a whole refund; SUCCEEDED (still counted) after part of it. */
+  status: DonationStatus;
+  refundId: string;
+  amountMinor: number;
 }
 
 export interface PaymentService {
@@ -89,6 +73,14 @@ export interface PaymentService {
    * many were asked and how many of those the answer settled.
    */
   reconcile(em: EntityManager, window: { from: Date; to: Date; limit?: number }): Promise<{ asked: number; settled: number }>;
+  /**
+   * Gives a paid donation's money back through the provider that took it: all of it (the
+   * donation becomes REFUNDED and leaves the total) or `amountMinor` of it (the gift stays
+   * counted: a donation is refunded whole or not at all). The provider's answer is recorded
+   * as its refund webhook would be, so the total moves once whichever of the two comes first;
+   * the same refund asked twice, or at once, is made once (the provider's idempotency key).
+   */
+  refund(em: EntityManager, donationId: number, options?: { amountMinor?: number }): Promise<RefundView>;
 }
 
 export function createPaymentService(deps: {
@@ -328,6 +320,39 @@ export function createPaymentService(deps: {
       const unrefunded = await em.find(PaymentSchema, { refundReason: 'DUPLICATE', status: 'SUCCEEDED' }, { limit: 50, orderBy: { id: 'asc' }, disableIdentityMap: true });
       for (const payment of unrefunded) await refundDuplicate(em.fork(), payment, 'retry');
       return { asked: open.length, settled };
+    },
+
+    async refund(em, donationId, options = {}) {
+      const donation = await findDonation(em, donationId);
+      if (donation.status !== 'SUCCEEDED' || !donation.paymentMethod) throw new NotRefundable();
+      const part = options.amountMinor !== undefined && options.amountMinor !== donation.amountMinor ? options.amountMinor : null;
+      if (part !== null && !(Number.isSafeInteger(part) && part >= 1 && part < donation.amountMinor)) throw new RefundAmountInvalid();
+      const payment = await em.findOne(PaymentSchema, { donation: donationId, method: donation.paymentMethod, status: 'SUCCEEDED' }, { disableIdentityMap: true });
+      if (!payment) throw new NotRefundable();
+      const provider = providers[payment.method];
+      // A payment is given back on the rail it was made on, never on the sandbox standing in for it.
+      if (!provider || provider.sandbox !== payment.sandbox) throw new PaymentMethodUnavailable();
+      let refundId: string;
+      try {
+        ({ refundId } = await provider.refund({
+          providerRef: payment.providerRef,
+          transactionId: payment.transactionId ?? null,
+          currency: donation.currency,
+          ...(part === null ? {} : { amountMinor: part }),
+          idempotencyKey: part === null ? `refund-payment-${payment.id}` : `refund-payment-${payment.id}-part-${part}`,
+        }));
+      } catch (error) {
+        deps.logger.error({ err: error, donationId, paymentId: payment.id }, 'the provider refused a refund');
+        throw new RefundRefused();
+      }
+      if (part === null) {
+        await record(em, payment, { state: 'refunded', transactionId: payment.transactionId ?? null });
+        await em.nativeUpdate(PaymentSchema, { id: payment.id }, { refundId });
+      } else {
+        deps.logger.info({ donationId, paymentId: payment.id, amountMinor: part, refundId }, 'part of a donation refunded; it stays counted');
+      }
+      const after = await em.fork().findOneOrFail(DonationSchema, { id: donationId }, { fields: ['status'] });
+      return { donationId, status: after.status, refundId, amountMinor: part ?? donation.amountMinor };
     },
 
     async applyEvent(em, event) {

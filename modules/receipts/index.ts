@@ -3,6 +3,7 @@ export type { Receipt } from './receipt.entity.ts';
 export { receiptComposer, receiptMailKind } from './receipt.mail.ts';
 export { receiptRoutes } from './receipt.routes.ts';
 export { receiptErrorCodes } from './receipt.errors.ts';
+export { receiptMessages } from './receipt.messages.ts';
 
 import { ReceiptSchema } from './receipt.entity.ts';
 export const receiptEntities = [ReceiptSchema];

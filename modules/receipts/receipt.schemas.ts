@@ -12,3 +12,5 @@ export const generateReceiptResponse = z.object({ receiptId: z.string() });
 export const receiptParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,32}$/) });
 
 export const receiptPdfQuery = z.object({ captchaToken: captchaTokenParam });
+
+export type GenerateReceiptView = z.output<typeof generateReceiptResponse>;

@@ -2,11 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { errorHandler, requestContext, route, routes, type AppContextExtras, type AppState } from '../../kernel/http/index.ts';
+import { z } from 'zod';
+import { createMessages, errorHandler, requestContext, route, routes, type AppContextExtras, type AppState } from '../../kernel/http/index.ts';
 import { createLogger } from '../../api/logger.ts';
 import { TestClient } from '../../tests/helpers/http-client.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database.ts';
 import { SessionSchema, destroyUserSessions, purgeExpiredSessions, sessionLifetimes, sessions } from './index.ts';
+
+const userIdResponse = z.object({ userId: z.number().nullable().optional() });
 
 describe('server-side sessions', () => {
   let db: TestDatabase;
@@ -22,16 +25,17 @@ describe('server-side sessions', () => {
         path: '/api/sign-in',
         tag: 'test',
         summary: 'sign in',
+        response: userIdResponse,
         handler: async ({ ctx }) => {
           const session = await ctx.state.session.start({ userId: 7, rememberMe: ctx.query.remember === '1' });
           return { userId: session.userId };
         },
       }),
-      route({ method: 'get', path: '/api/me', tag: 'test', summary: 'me', handler: async ({ ctx }) => ({ userId: ctx.state.session.current?.userId ?? null }) }),
+      route({ method: 'get', path: '/api/me', tag: 'test', summary: 'me', response: userIdResponse, handler: async ({ ctx }) => ({ userId: ctx.state.session.current?.userId ?? null }) }),
       route({ method: 'post', path: '/api/sign-out', tag: 'test', summary: 'sign out', handler: async ({ ctx }) => ctx.state.session.end() }),
     ]);
     app.use(requestContext(db.orm, createLogger('silent')));
-    app.use(errorHandler(async () => false));
+    app.use(errorHandler(createMessages([]), async () => false));
     app.use(sessions({ secure: false }));
     app.use(testRoutes);
     const server = app.listen(0, '127.0.0.1');

@@ -1,18 +1,7 @@
 import { z } from 'zod';
 import { route } from '../../kernel/http/index.ts';
+import { testimonialResponse } from './testimonial.schemas.ts';
 import { listPublishedTestimonials } from './testimonial.service.ts';
-
-const testimonialResponse = z.object({
-  id: z.number(),
-  name: z.string(),
-  nameAm: z.string(),
-  role: z.string(),
-  roleAm: z.string(),
-  quote: z.string(),
-  quoteAm: z.string(),
-  city: z.string(),
-  cityAm: z.string(),
-});
 
 export const testimonialRoutes = [
   route({

@@ -1,17 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { TestimonialSchema, type Testimonial } from './testimonial.entity.ts';
-
-export interface TestimonialView {
-  id: number;
-  name: string;
-  nameAm: string;
-  role: string;
-  roleAm: string;
-  quote: string;
-  quoteAm: string;
-  city: string;
-  cityAm: string;
-}
+import type { TestimonialView } from './testimonial.schemas.ts';
 
 const view = (t: Testimonial): TestimonialView => ({
   id: t.id,

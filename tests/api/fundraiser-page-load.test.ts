@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '../../api/logger.ts';
@@ -20,7 +20,7 @@ async function loopbackStandIn() {
   let target = '';
   let held: (() => void)[] = [];
   let calls = 0;
-  const server: Server = createServer(async (req, res) => {
+  const forward = async (req: IncomingMessage, res: ServerResponse) => {
     calls += 1;
     if (mode === 'drop') return void req.socket.destroy();
     if (mode === 'refuse') return void res.writeHead(503, { 'Retry-After': '1' }).end();
@@ -28,7 +28,9 @@ async function loopbackStandIn() {
     const answer = await fetch(target + req.url, { headers: { Accept: 'application/json', 'Accept-Language': req.headers['accept-language'] ?? 'en' } });
     res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
     res.end(Buffer.from(await answer.arrayBuffer()));
-  });
+  };
+  // A stand-in that fails must fail the request it serves, not the test process.
+  const server: Server = createServer((req, res) => void forward(req, res).catch(() => res.destroy()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Koa from 'koa';
-import { contentSecurityPolicy, errorHandler, requestContext, type AppContextExtras, type AppState } from '../../kernel/http/index.ts';
+import { contentSecurityPolicy, createMessages, errorHandler, requestContext, type AppContextExtras, type AppState } from '../../kernel/http/index.ts';
 import { createLogger } from '../../api/logger.ts';
 import { fakeUser, signIn } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -158,7 +158,7 @@ describe('error handler', () => {
     const koa = new Koa<AppState, AppContextExtras>();
     const fakeOrm = { em: { fork: () => ({}) } } as never;
     koa.use(requestContext(fakeOrm, logger));
-    koa.use(errorHandler(async () => false));
+    koa.use(errorHandler(createMessages([]), async () => false));
     koa.use(() => {
       throw new Error('select * from secret_table where password = 1');
     });

@@ -154,11 +154,21 @@ export async function startFakePaypal(options: { clientId: string; clientSecret:
     return capture;
   }
 
+  /** Cents of a capture not refunded yet (amounts here are decimal strings with two places). */
+  const cents = (value: string) => Math.round(Number(value) * 100);
+  function unrefundedCents(capture: FakeCapture): number {
+    const back = [...refunds.values()].filter((r) => r.captureId === capture.id).reduce((sum, r) => sum + cents(r.amount.value), 0);
+    return cents(capture.amount.value) - back;
+  }
+
+  /** Gives back `value`, or all that is left of the capture, as PayPal does. */
   function refundCapture(capture: FakeCapture, value?: string): FakeRefund {
     const time = now();
-    const refund: FakeRefund = { id: newId(), captureId: capture.id, amount: { currency_code: capture.amount.currency_code, value: value ?? capture.amount.value }, createTime: time };
+    const left = unrefundedCents(capture);
+    const amount = value ?? (left / 100).toFixed(2);
+    const refund: FakeRefund = { id: newId(), captureId: capture.id, amount: { currency_code: capture.amount.currency_code, value: amount }, createTime: time };
     refunds.set(refund.id, refund);
-    capture.status = value === undefined || value === capture.amount.value ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    capture.status = cents(amount) >= left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     capture.updateTime = time;
     return refund;
   }
@@ -167,8 +177,10 @@ export async function startFakePaypal(options: { clientId: string; clientSecret:
   function refundByApi(captureId: string, body: Json): { status: number; body: Json } {
     const capture = captures.get(captureId);
     if (!capture) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
-    if (capture.status !== 'COMPLETED') return error(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+    if (capture.status === 'REFUNDED') return error(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') return error(422, 'UNPROCESSABLE_ENTITY', 'INVALID_RESOURCE_ID');
     const value = (body.amount as Money | undefined)?.value;
+    if (value !== undefined && cents(String(value)) > unrefundedCents(capture)) return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
     return { status: 201, body: refundJson(refundCapture(capture, value === undefined ? undefined : String(value))) };
   }
 

@@ -36,6 +36,9 @@ export class TestClient {
       else this.cookies.set(name, value);
     }
     const text = await response.text();
+    // API tests read answers as a client does, as loose JSON; in tests every answer is also
+    // checked against its route's response schema (kernel/http/route.ts), which holds the types.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     let data: any = undefined;
     if ((response.headers.get('content-type') ?? '').includes('json') && text) data = JSON.parse(text);
     return { status: response.status, headers: response.headers, data, text };
@@ -66,3 +69,6 @@ export class TestClient {
     return this.request('POST', path, { body: form });
   }
 }
+
+/** An answer as the tests read it: status, headers, the loose JSON `data` and the raw text. */
+export type TestResponse = Awaited<ReturnType<TestClient['request']>>;

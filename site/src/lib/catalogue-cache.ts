@@ -1,3 +1,4 @@
+import type { CategoryView, LocationView } from '../../../modules/catalogue/catalogue.schemas.ts';
 import { apiFetch } from './api.ts';
 
 /**
@@ -6,8 +7,8 @@ import { apiFetch } from './api.ts';
  */
 
 /** As /api/categories and /api/locations answer, with the Amharic names beside the English. */
-export type Category = { id: number; slug: string; name: string; nameAm: string };
-export type Location = { id: number; city: string; cityAm: string; region: string; regionAm: string };
+export type Category = CategoryView;
+export type Location = LocationView;
 
 type CacheEntry<T> = { data: T; timestamp: number };
 

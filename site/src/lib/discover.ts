@@ -3,8 +3,10 @@
  * mistyped link shows results rather than an error) and the links to other pages.
  * Pages are 1-based in addresses, 0-based in the API.
  */
+import type { FundraiserSort } from '../../../modules/fundraisers/fundraiser.schemas.ts';
 
-export const discoverSorts = ['newest', 'most_funded', 'closest_to_goal', 'relevance'] as const;
+/** Listed here, not imported: the parser runs in the browser, which gets no server code. */
+export const discoverSorts = ['newest', 'most_funded', 'closest_to_goal', 'relevance'] as const satisfies readonly FundraiserSort[];
 export type DiscoverSort = (typeof discoverSorts)[number];
 
 export type DiscoverQuery = {

@@ -1,49 +1,21 @@
 /**
- * Donations and payments as the API answers them (modules/donations, modules/payments),
- * and what the donate form, the sandbox checkout and the success and cancel pages share.
- * Browser-safe: no catalogues, no server imports.
+ * Donations and payments as the API answers them, typed from the API's own schemas
+ * (modules/donations, modules/payments; types only), and what the donate form, the sandbox
+ * checkout and the success and cancel pages share. Browser-safe: no catalogues, no server code.
  */
+import type { DonationView, PublicDonationView } from '../../../modules/donations/donation.schemas.ts';
+import type { PaymentMethodsView, PaymentResultView, PaymentStartView } from '../../../modules/payments/payment.schemas.ts';
 import { apiFetch } from './api.ts';
 import { captchaQuery, getCaptchaToken } from './captcha.ts';
 import type { Currency } from './fundraiser.ts';
 
-export type PaymentMethod = 'STRIPE' | 'PAYPAL';
-export type DonationStatus = 'PENDING' | 'FAILED' | 'CANCELLED' | 'EXPIRED' | 'SUCCEEDED' | 'REFUNDED';
-
-export type Donation = {
-  id: number;
-  fundraiserId: number;
-  amount: string;
-  currency: Currency;
-  message: string | null;
-  donorName: string | null;
-  name: string;
-  status: DonationStatus;
-  paymentMethod: PaymentMethod | null;
-  createdAt: string;
-};
-
+export type Donation = DonationView;
 /** A succeeded donation as anybody may see it on the fundraiser page. */
-export type PublicDonation = Pick<Donation, 'id' | 'amount' | 'currency' | 'message' | 'name' | 'createdAt'>;
-
-export type PaymentStart = {
-  donationId: number;
-  paymentMethod: PaymentMethod;
-  paymentIntentId: string;
-  sandbox: boolean;
-  clientSecret: string | null;
-  publishableKey: string | null;
-  approvalUrl: string | null;
-  checkoutUrl: string | null;
-};
-
-export type PaymentResult = {
-  donationId: number;
-  paymentIntentId: string;
-  paymentMethod: PaymentMethod;
-  status: DonationStatus;
-  transactionId: string | null;
-};
+export type PublicDonation = PublicDonationView;
+export type PaymentStart = PaymentStartView;
+export type PaymentResult = PaymentResultView;
+export type PaymentMethod = PaymentStart['paymentMethod'];
+export type DonationStatus = Donation['status'];
 
 /**
  * The ways to pay a fundraiser's currency. PayPal settles no Ethiopian birr, and the API
@@ -54,7 +26,7 @@ export function paymentMethodsFor(currency: Currency, live: readonly PaymentMeth
 }
 
 /** The rails that take money now (GET /api/payments/methods): in production, only those with keys. */
-export type PaymentMethods = { methods: { method: PaymentMethod; sandbox: boolean }[] };
+export type PaymentMethods = PaymentMethodsView;
 
 /** One tap for the common gifts, in steps that make sense for each currency. */
 export const amountPresets: Record<Currency, readonly number[]> = {

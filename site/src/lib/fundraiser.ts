@@ -1,42 +1,23 @@
 /**
- * Fundraisers as the API answers them (modules/fundraisers/fundraiser.schemas.ts), and the
- * pure helpers the fundraiser page, discover and the owner panel share.
+ * Fundraisers as the API answers them, typed from the API's own schemas
+ * (modules/fundraisers/fundraiser.schemas.ts; types only, so the bundle gains nothing), and
+ * the pure helpers the fundraiser page, discover and the owner panel share.
  */
+import type { FundraiserView, FundraiserCard, UpdateView } from '../../../modules/fundraisers/fundraiser.schemas.ts';
+import type { Snapshot } from '../data/snapshot-schema.ts';
 
-export type Currency = 'USD' | 'ETB';
-export type FundraiserStatus = 'ACTIVE' | 'PAUSED' | 'CLOSED' | 'SUSPENDED';
-export type FundraiserImage = { id: number; url: string; thumbnailUrl: string };
-export type FundraiserCategory = { id: number; slug: string; name: string; nameAm: string };
-export type FundraiserLocation = { id: number; city: string; cityAm: string; region: string; regionAm: string };
-
-export type Fundraiser = {
-  id: number;
-  title: string;
-  description: string;
-  beneficiaryName: string | null;
-  owner: { id: number; name: string; avatarUrl: string | null };
-  category: FundraiserCategory;
-  location: FundraiserLocation;
-  images: FundraiserImage[];
-  status: FundraiserStatus;
-  raisedAmount: string;
-  donationCount: number;
-  goalAmount: string;
-  currency: Currency;
-  createdAt: string;
-  updatedAt: string;
-  teamId: number | null;
-};
-
-export type FundraiserUpdate = {
-  id: number;
-  fundraiserId: number;
-  content: string;
-  author: { id: number; name: string };
-  createdAt: string;
-};
-
-export type Page<T> = { content: T[]; page: number; size: number; totalElements: number; totalPages: number };
+export type { Page } from '../../../modules/fundraisers/fundraiser.schemas.ts';
+export type Fundraiser = FundraiserView;
+/** A fundraiser in a list, as GET /api/fundraisers answers. */
+export type FundraiserListItem = FundraiserCard;
+export type FundraiserUpdate = UpdateView;
+export type Currency = Fundraiser['currency'];
+export type FundraiserStatus = Fundraiser['status'];
+export type FundraiserImage = Fundraiser['images'][number];
+export type FundraiserCategory = Fundraiser['category'];
+export type FundraiserLocation = Fundraiser['location'];
+/** The fields FundraiserCard shows: a pre-rendered page's card, from the snapshot. */
+export type CardData = Snapshot['featuredFundraisers'][number];
 
 /** Share of the goal raised, whole percent, 0–100 (display only, so floats are fine). */
 export function progressPercent(raised: string, goal: string): number {
@@ -96,27 +77,6 @@ export function parseId(raw: string | undefined): number | null {
   const id = Number(raw);
   return Number.isSafeInteger(id) ? id : null;
 }
-
-/** A fundraiser in a list, as GET /api/fundraisers answers. */
-export type FundraiserListItem = Omit<Fundraiser, 'description' | 'images' | 'owner'> & {
-  summary: string;
-  owner: { id: number; name: string };
-  image: FundraiserImage | null;
-};
-
-/** The fields FundraiserCard shows (the snapshot's featured-fundraiser shape). */
-export type CardData = {
-  id: number;
-  title: string;
-  summary: string;
-  imageUrl: string | null;
-  city: string;
-  cityAm: string;
-  raisedAmount: string;
-  goalAmount: string;
-  currency: Currency;
-  donationCount: number;
-};
 
 export function toCardData(item: FundraiserListItem): CardData {
   return {

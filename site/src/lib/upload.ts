@@ -2,13 +2,14 @@
  * Image uploads with progress: fetch cannot report upload progress, XMLHttpRequest can.
  * Errors come back as ApiError, like every other call.
  */
+import type { MediaView, UploadTarget } from '../../../modules/media/media.schemas.ts';
 import { ApiError, xsrfToken, type ApiErrorBody } from './api';
 
-export type UploadedImage = { id: number; url: string; thumbnailUrl: string };
+export type UploadedImage = MediaView;
 
 export async function uploadImage(
   file: File,
-  target: { entityType: 'FUNDRAISER' | 'USER'; entityId: number },
+  target: UploadTarget,
   options: { lang?: string; onProgress?: (percent: number) => void } = {},
 ): Promise<UploadedImage> {
   const token = await xsrfToken();

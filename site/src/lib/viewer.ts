@@ -3,6 +3,7 @@
  * cookie. Unlike the browser's signed-in hint (auth-signals.ts), this cannot be missing or
  * stale for a signed-in visitor.
  */
+import type { StatusView, UserView } from '../../../modules/accounts/account.schemas.ts';
 import { serverGet, type ServerApiContext } from './server-api.ts';
 
 /**
@@ -11,7 +12,7 @@ import { serverGet, type ServerApiContext } from './server-api.ts';
  */
 const sessionCookie = 'sid';
 
-export type Viewer = { id: number; admin: boolean };
+export type Viewer = Pick<UserView, 'id' | 'admin'>;
 
 /** Whether a Cookie header carries a session cookie; without one nobody is signed in. */
 export function hasSessionCookie(cookieHeader: string | null): boolean {
@@ -22,13 +23,11 @@ export function hasSessionCookie(cookieHeader: string | null): boolean {
   });
 }
 
-type StatusAnswer = { authenticated: boolean; user: Viewer | null };
-
 /** The signed-in viewer, or null. Visitors without a session cookie cost no API call. */
 export async function signedInViewer(context: ServerApiContext, lang: string): Promise<Viewer | null> {
   if (!hasSessionCookie(context.request.headers.get('cookie'))) return null;
   try {
-    const status = await serverGet<StatusAnswer>(context, '/api/auth/status', lang);
+    const status = await serverGet<StatusView>(context, '/api/auth/status', lang);
     const user = status.ok && status.data.authenticated ? status.data.user : null;
     return user ? { id: user.id, admin: user.admin } : null;
   } catch (error) {

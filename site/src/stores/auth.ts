@@ -1,4 +1,5 @@
 import { atom, map } from 'nanostores';
+import type { StatusView, UserView } from '../../../modules/accounts/account.schemas.ts';
 import { apiFetch } from '../lib/api.ts';
 import { readStorage, rememberMeKey, signedInEvent, signedInHintKey, writeStorage } from '../lib/auth-signals.ts';
 
@@ -7,27 +8,10 @@ import { readStorage, rememberMeKey, signedInEvent, signedInHintKey, writeStorag
  * a page. The cookie session is the truth; this mirrors what /api/auth/status last said.
  */
 
-export type AuthLocation = { id: number; city: string; cityAm: string; region: string; regionAm: string };
+/** As the accounts API answers. */
+export type AuthUser = UserView;
 
-/** As the accounts API answers (UserView). */
-export type AuthUser = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  admin: boolean;
-  emailVerified: boolean;
-  language: 'en' | 'am';
-  phone: string | null;
-  bio: string | null;
-  locationId: number | null;
-  location: AuthLocation | null;
-  avatarMediaId: number | null;
-  googleLinked: boolean;
-  createdAt: string;
-};
-
-export type AuthSession = { rememberMe: boolean; idleTimeoutMinutes: number; expiresAt: string };
+export type AuthSession = NonNullable<StatusView['session']>;
 
 export type AuthState = {
   isLoggedIn: boolean;
@@ -38,8 +22,6 @@ export type AuthState = {
 };
 
 export type LogoutReason = 'manual' | 'inactivity' | 'session_expired' | 'auth_check_failed';
-
-type StatusResponse = { authenticated: boolean; user: unknown; session: AuthSession | null };
 
 const signedOut: AuthState = { isLoggedIn: false, isInitialized: true, user: null, session: null };
 
@@ -83,7 +65,7 @@ let pending: Promise<AuthState> | null = null;
 export function refreshAuth(lang?: string): Promise<AuthState> {
   pending ??= (async () => {
     try {
-      const status = await apiFetch<StatusResponse>('/api/auth/status', { lang });
+      const status = await apiFetch<StatusView>('/api/auth/status', { lang });
       const believed = $auth.get().isLoggedIn;
       if (status.authenticated && isValidUser(status.user)) {
         signIn(status.user, status.session);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { TokenValidView } from '../../../../modules/accounts/account.schemas.ts';
 import type { Lang } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
@@ -50,7 +51,7 @@ export default function ResetPassword({ lang, messages: m, loginPath }: Props) {
     void (async () => {
       try {
         const captcha = await getCaptchaToken('validate_reset');
-        const answer = await apiFetch<{ valid: true; email: string }>(
+        const answer = await apiFetch<TokenValidView>(
           `/api/auth/validate-reset-token?token=${encodeURIComponent(token)}&${captchaQuery(captcha)}`,
           { lang },
         );

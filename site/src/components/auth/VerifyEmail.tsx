@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { VerifiedView } from '../../../../modules/accounts/account.schemas.ts';
 import type { Lang } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText } from '../../lib/api-errors';
@@ -27,7 +28,7 @@ export default function VerifyEmail({ lang, messages: m, loginPath }: Props) {
     void (async () => {
       try {
         const captcha = await getCaptchaToken('verify_email');
-        const answer = await apiFetch<{ verified: true; email: string }>(
+        const answer = await apiFetch<VerifiedView>(
           `/api/auth/validate-verification-token?token=${encodeURIComponent(token)}&${captchaQuery(captcha)}`,
           { lang },
         );

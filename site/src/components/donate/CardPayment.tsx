@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Lang } from '../../i18n';
 import { fill } from '../../lib/format';
 import { FormAlert, secondaryButtonClass, SubmitButton } from '../forms';
-import type { DonateMessages } from './DonateForm';
+import type { DonateMessages } from './donate-messages';
 
 /** The little of Stripe.js used here (https://docs.stripe.com/js). */
 type PaymentElement = { mount(element: HTMLElement): void; destroy(): void; on(event: 'ready' | 'loaderror', handler: () => void): void };

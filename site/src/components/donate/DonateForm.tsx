@@ -1,17 +1,18 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { Lang, MessagesFor } from '../../i18n';
+import type { Lang } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
 import { rememberDonation, type Donation, type PaymentMethod, type PaymentStart } from '../../lib/donation';
-import { formatAmount, type Currency } from '../../lib/fundraiser';
+import { formatAmount, type Fundraiser } from '../../lib/fundraiser';
 import { FieldError, focusFirstError, FormAlert, inputClass, SubmitButton, TextField, type FieldErrors } from '../forms';
 import { Spinner } from '../Spinner';
+import type { DonateMessages } from './donate-messages';
 
 // Only donors who pay by card with real Stripe keys download this, and Stripe's script with it.
 const CardPayment = lazy(() => import('./CardPayment'));
 
-export type DonateMessages = MessagesFor<'donate.form.'>;
+export type { DonateMessages } from './donate-messages';
 
 /** The API's limits (modules/donations/donation.schemas.ts), mirrored so that the browser stops typing there. */
 export const donationLimits = { message: 1000, donorName: 100, donorEmail: 254 } as const;
@@ -22,7 +23,7 @@ const fields: readonly Field[] = ['amount', 'donorName', 'donorEmail', 'message'
 
 type Props = {
   lang: Lang;
-  fundraiser: { id: number; title: string; currency: Currency };
+  fundraiser: Pick<Fundraiser, 'id' | 'title' | 'currency'>;
   /** Preset amounts as decimal strings, with their labels in the page's language ('$25', 'ብር 500'). */
   presets: { value: string; label: string }[];
   /** The currency's symbol or code, shown before the amount field. */
@@ -72,6 +73,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
     };
     addEventListener('pageshow', restored);
     return () => removeEventListener('pageshow', restored);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form first shows: the errors the server sent with the page
   }, []);
 
   const fieldId = (field: Field) => `${id}-${field}`;

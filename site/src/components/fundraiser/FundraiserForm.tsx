@@ -77,8 +77,11 @@ function FundraiserFormBody({ lang, messages: m, paths, existing }: Omit<Props, 
       })
       .catch(() => setCatalogueFailed(true));
   }, []);
-  // Previews are object URLs: let them go when the form goes.
-  useEffect(() => () => pending.forEach((p) => URL.revokeObjectURL(p.preview)), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Previews are object URLs: let them go when the form goes. Read through a ref, since the
+  // cleanup is made once at mount and would otherwise see only the first (empty) list.
+  const pendingNow = useRef(pending);
+  pendingNow.current = pending;
+  useEffect(() => () => pendingNow.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
 
   const am = lang === 'am';
   const described = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;

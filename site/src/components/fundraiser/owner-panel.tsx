@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import type { DeleteView } from '../../../../modules/fundraisers/fundraiser.schemas.ts';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import type { FundraiserStatus } from '../../lib/fundraiser';
@@ -94,7 +95,7 @@ function OwnerPanel({ fundraiserId, status, hasDonations, lang, editHref, profil
     setAlert(undefined);
     try {
       // The server decides: a donation may have arrived since the page was rendered.
-      const result = await apiFetch<{ outcome: 'deleted' | 'closed' }>(`/api/fundraisers/${fundraiserId}`, { method: 'DELETE', lang });
+      const result = await apiFetch<DeleteView>(`/api/fundraisers/${fundraiserId}`, { method: 'DELETE', lang });
       if (result.outcome === 'deleted') location.assign(profileHref);
       else location.reload();
     } catch (error) {

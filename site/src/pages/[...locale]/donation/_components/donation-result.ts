@@ -3,6 +3,7 @@
  * and the sandbox, token from PayPal) and shows the section for its status. The gift's
  * amount and fundraiser come from the donate form, kept in this tab (lib/donation.ts).
  */
+import type { GenerateReceiptView } from '../../../../../../modules/receipts/receipt.schemas.ts';
 import { ApiError, apiFetch } from '../../../../lib/api';
 import { captchaQuery, getCaptchaToken } from '../../../../lib/captcha';
 import { confirmPayment, paymentRefFrom, recallDonation, type DonationContext, type DonationStatus, type PaymentResult } from '../../../../lib/donation';
@@ -97,7 +98,7 @@ function setUp(root: HTMLElement): void {
       try {
         const token = await getCaptchaToken('receipt');
         const body = { transactionId: result.transactionId, paymentMethod: result.paymentMethod };
-        receiptId = (await apiFetch<{ receiptId?: string }>(`/api/receipts/generate?${captchaQuery(token)}`, { method: 'POST', body, lang })).receiptId;
+        receiptId = (await apiFetch<GenerateReceiptView>(`/api/receipts/generate?${captchaQuery(token)}`, { method: 'POST', body, lang })).receiptId;
       } catch (error) {
         // 404: the server has no receipt for this payment (yet).
         if (error instanceof ApiError && error.status === 404) receiptId = undefined;

@@ -1,0 +1,168 @@
+import { defineMessages } from '../../kernel/http/index.ts';
+import type { UserLanguage } from './user.entity.ts';
+
+/** What the accounts module tells a person who signs up, signs in or changes their account. */
+export const accountMessages = defineMessages({
+  en: {
+    invalid_credentials: 'The e-mail address or password is incorrect.',
+    sign_in_paused: 'Too many failed attempts to sign in to this account. Wait {minutes} minute(s), sign in from a browser you have signed in with before, or reset your password.',
+    email_not_verified: 'Please confirm your e-mail address first. Look for our message in your inbox, or ask for a new link.',
+    verification_token_invalid: 'This confirmation link is not valid. Please ask for a new one.',
+    verification_token_expired: 'This confirmation link has expired. Please ask for a new one.',
+    verification_token_used: 'This confirmation link has already been used. You can sign in now.',
+    reset_token_invalid: 'This password reset link is not valid. Please ask for a new one.',
+    reset_token_expired: 'This password reset link has expired. Please ask for a new one.',
+    reset_token_used: 'This password reset link has already been used. Ask for a new one if you need to reset your password again.',
+    google_sign_in_disabled: 'Sign-in with Google is not set up on this site. Please sign in with your e-mail address and password.',
+    google_unavailable: 'We cannot reach Google right now. Please try again in a moment.',
+    google_credential_invalid: 'Signing in with Google did not work. Please try again.',
+    google_account_conflict: 'This account is already linked to a different Google account. Please sign in with your e-mail address and password.',
+    user_not_found: 'We could not find that user.',
+    'field.password_common': 'This password is too common and easy to guess. Please choose another.',
+    'field.password_like_identity': 'Your password must not be your e-mail address or your name.',
+    'field.avatar_not_own': 'Choose a picture you uploaded as your own profile picture.',
+    'field.id_mismatch': 'This does not match the user in the address.',
+  },
+  am: {
+    invalid_credentials: 'የኢሜይል አድራሻው ወይም የይለፍ ቃሉ ትክክል አይደለም።',
+    sign_in_paused: 'ወደዚህ መለያ ለመግባት ብዙ ያልተሳኩ ሙከራዎች ተደርገዋል። {minutes} ደቂቃ ቆይተው ይሞክሩ፣ ከዚህ በፊት በገቡበት አሳሽ ይግቡ፣ ወይም የይለፍ ቃልዎን ይቀይሩ።',
+    email_not_verified: 'እባክዎ መጀመሪያ የኢሜይል አድራሻዎን ያረጋግጡ። የላክንልዎትን መልእክት በኢሜይል ሳጥንዎ ይፈልጉ፤ ወይም አዲስ ሊንክ ይጠይቁ።',
+    verification_token_invalid: 'ይህ የማረጋገጫ ሊንክ ትክክል አይደለም። እባክዎ አዲስ ሊንክ ይጠይቁ።',
+    verification_token_expired: 'የዚህ የማረጋገጫ ሊንክ ጊዜ አልፏል። እባክዎ አዲስ ሊንክ ይጠይቁ።',
+    verification_token_used: 'ይህን የማረጋገጫ ሊንክ ቀደም ብለው ተጠቅመውበታል። አሁን መግባት ይችላሉ።',
+    reset_token_invalid: 'ይህ የይለፍ ቃል መቀየሪያ ሊንክ ትክክል አይደለም። እባክዎ አዲስ ሊንክ ይጠይቁ።',
+    reset_token_expired: 'የዚህ የይለፍ ቃል መቀየሪያ ሊንክ ጊዜ አልፏል። እባክዎ አዲስ ሊንክ ይጠይቁ።',
+    reset_token_used: 'ይህን የይለፍ ቃል መቀየሪያ ሊንክ ቀደም ብለው ተጠቅመውበታል። የይለፍ ቃልዎን እንደገና መቀየር ከፈለጉ አዲስ ሊንክ ይጠይቁ።',
+    google_sign_in_disabled: 'በዚህ ድረ ገጽ በGoogle መግባት አልተዘጋጀም። እባክዎ በኢሜይል አድራሻዎና በይለፍ ቃልዎ ይግቡ።',
+    google_unavailable: 'አሁን ከGoogle ጋር መገናኘት አልቻልንም። እባክዎ ትንሽ ቆይተው እንደገና ይሞክሩ።',
+    google_credential_invalid: 'በGoogle መግባት አልተሳካም። እባክዎ እንደገና ይሞክሩ።',
+    google_account_conflict: 'ይህ መለያ ከሌላ የGoogle መለያ ጋር ተያይዟል። እባክዎ በኢሜይል አድራሻዎና በይለፍ ቃልዎ ይግቡ።',
+    user_not_found: 'ይህን ተጠቃሚ ማግኘት አልቻልንም።',
+    'field.password_common': 'ይህ የይለፍ ቃል በጣም የተለመደና በቀላሉ የሚገመት ነው። እባክዎ ሌላ ይምረጡ።',
+    'field.password_like_identity': 'የይለፍ ቃልዎ የኢሜይል አድራሻዎ ወይም ስምዎ መሆን የለበትም።',
+    'field.avatar_not_own': 'ለራስዎ የመገለጫ ፎቶ የጫኑትን ምስል ይምረጡ።',
+    'field.id_mismatch': 'ይህ በአድራሻው ካለው ተጠቃሚ ጋር አይመሳሰልም።',
+  },
+});
+
+// The mails below are written in the language stored with the account they go to.
+const site = 'EthioFundraise';
+
+/** One mail in one language, sent in its recipient's; each link stands alone in its paragraph and becomes a button in HTML. */
+export interface MailText<Link extends string> {
+  subject: string;
+  lines: (name: string, links: Record<Link, string>) => string[];
+  buttons: Record<Link, string>;
+}
+
+export const verificationMailTexts: Record<UserLanguage, MailText<'link'>> = {
+  en: {
+    subject: `Confirm your e-mail address for ${site}`,
+    lines: (name, { link }) => [
+      `Hello ${name},`,
+      '',
+      `Welcome to ${site}. Please confirm your e-mail address by opening this link:`,
+      '',
+      link,
+      '',
+      'The link works for 24 hours. If you did not create an account, you can ignore this message.',
+      '',
+      `The ${site} team`,
+    ],
+    buttons: { link: 'Confirm my e-mail address' },
+  },
+  am: {
+    subject: `የ${site} ኢሜይል አድራሻዎን ያረጋግጡ`,
+    lines: (name, { link }) => [
+      `ሰላም ${name}፣`,
+      '',
+      `ወደ ${site} እንኳን በደህና መጡ። እባክዎ ይህን ሊንክ ከፍተው የኢሜይል አድራሻዎን ያረጋግጡ፦`,
+      '',
+      link,
+      '',
+      'ሊንኩ ለ24 ሰዓት ያገለግላል። መለያ ያልከፈቱ ከሆነ ይህን መልእክት ችላ ማለት ይችላሉ።',
+      '',
+      `የ${site} ቡድን`,
+    ],
+    buttons: { link: 'ኢሜይልዎን ያረጋግጡ' },
+  },
+};
+
+export const passwordResetMailTexts: Record<UserLanguage, MailText<'link'>> = {
+  en: {
+    subject: `Reset your ${site} password`,
+    lines: (name, { link }) => [
+      `Hello ${name},`,
+      '',
+      'We received a request to reset the password of your account. To choose a new password, open this link:',
+      '',
+      link,
+      '',
+      'The link works for 1 hour and only once. If you did not ask for this, ignore this message: your password stays as it is.',
+      '',
+      `The ${site} team`,
+    ],
+    buttons: { link: 'Choose a new password' },
+  },
+  am: {
+    subject: `የ${site} የይለፍ ቃልዎን ይቀይሩ`,
+    lines: (name, { link }) => [
+      `ሰላም ${name}፣`,
+      '',
+      'የመለያዎን የይለፍ ቃል ለመቀየር ጥያቄ ደርሶናል። አዲስ የይለፍ ቃል ለመምረጥ ይህን ሊንክ ይክፈቱ፦',
+      '',
+      link,
+      '',
+      'ሊንኩ ለ1 ሰዓት፣ ለአንድ ጊዜ ብቻ ያገለግላል። ይህን ያልጠየቁ ከሆነ መልእክቱን ችላ ይበሉት፤ የይለፍ ቃልዎ አይቀየርም።',
+      '',
+      `የ${site} ቡድን`,
+    ],
+    buttons: { link: 'አዲስ የይለፍ ቃል ይምረጡ' },
+  },
+};
+
+/** For someone registering with an address that already has an account: the sign-up form answers as for a new one. */
+export const existingAccountMailTexts: Record<UserLanguage, MailText<'login' | 'reset'>> = {
+  en: {
+    subject: `You already have an ${site} account`,
+    lines: (name, { login, reset }) => [
+      `Hello ${name},`,
+      '',
+      `Someone, probably you, tried to create an ${site} account with this e-mail address. You already have an account with it, so nothing was created or changed.`,
+      '',
+      'To sign in, open this link:',
+      '',
+      login,
+      '',
+      'If you have forgotten your password, choose a new one here:',
+      '',
+      reset,
+      '',
+      'If this was not you, you can ignore this message: your account stays as it is.',
+      '',
+      `The ${site} team`,
+    ],
+    buttons: { login: 'Sign in', reset: 'Reset my password' },
+  },
+  am: {
+    subject: `የ${site} መለያ አስቀድሞ አለዎት`,
+    lines: (name, { login, reset }) => [
+      `ሰላም ${name}፣`,
+      '',
+      `አንድ ሰው፣ ምናልባትም እርስዎ፣ በዚህ ኢሜይል አድራሻ አዲስ የ${site} መለያ ለመክፈት ሞክሯል። በዚህ አድራሻ መለያ አስቀድሞ ስላለዎት አዲስ መለያ አልተከፈተም፤ ያለውም አልተቀየረም።`,
+      '',
+      'ለመግባት ይህን ሊንክ ይክፈቱ፦',
+      '',
+      login,
+      '',
+      'የይለፍ ቃልዎን ከረሱ አዲስ የይለፍ ቃል እዚህ ይምረጡ፦',
+      '',
+      reset,
+      '',
+      'ይህን ያደረጉት እርስዎ ካልሆኑ መልእክቱን ችላ ይበሉት፤ መለያዎ እንዳለ ይቆያል።',
+      '',
+      `የ${site} ቡድን`,
+    ],
+    buttons: { login: 'ይግቡ', reset: 'የይለፍ ቃልዎን ይቀይሩ' },
+  },
+};

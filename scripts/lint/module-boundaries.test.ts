@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { boundaryProblem } from './module-boundaries.ts';
+
+describe('module boundaries', () => {
+  it('lets a module use its own files and other modules only through their faces', () => {
+    assert.equal(boundaryProblem('modules/donations/donation.service.ts', 'modules/donations/donation.entity.ts', false), null);
+    assert.equal(boundaryProblem('modules/donations/donation.service.ts', 'modules/fundraisers/index.ts', false), null);
+    assert.match(boundaryProblem('modules/donations/donation.service.ts', 'modules/fundraisers/fundraiser.entity.ts', false) ?? '', /only through its face/);
+    assert.match(boundaryProblem('modules/donations/donation.test.ts', 'modules/fundraisers/fundraiser.service.ts', false) ?? '', /only through its face/);
+  });
+
+  it('keeps the composition root out of modules, the kernel and the site, but lets tests build the app', () => {
+    assert.match(boundaryProblem('modules/payments/payment.service.ts', 'api/config.ts', false) ?? '', /composition root/);
+    assert.match(boundaryProblem('kernel/http/route.ts', 'api/logger.ts', false) ?? '', /composition root/);
+    assert.equal(boundaryProblem('modules/payments/stripe.test.ts', 'api/config.ts', false), null);
+    assert.equal(boundaryProblem('modules/payments/payment.service.ts', 'kernel/http/index.ts', false), null);
+  });
+
+  it('keeps the kernel free of modules', () => {
+    assert.match(boundaryProblem('kernel/http/context.ts', 'modules/sessions/index.ts', true) ?? '', /must not depend on a module/);
+    assert.equal(boundaryProblem('kernel/http/error-handler.test.ts', 'modules/accounts/index.ts', false), null);
+    assert.match(boundaryProblem('kernel/http/error-handler.test.ts', 'modules/accounts/user.entity.ts', false) ?? '', /must not depend on a module/);
+  });
+
+  it('lets the site take only types, and only from schema files', () => {
+    assert.equal(boundaryProblem('site/src/lib/fundraiser.ts', 'modules/fundraisers/fundraiser.schemas.ts', true), null);
+    assert.match(boundaryProblem('site/src/lib/fundraiser.ts', 'modules/fundraisers/fundraiser.schemas.ts', false) ?? '', /only types/);
+    assert.match(boundaryProblem('site/src/lib/fundraiser.ts', 'modules/fundraisers/index.ts', true) ?? '', /only types/);
+    assert.match(boundaryProblem('site/src/lib/api.ts', 'kernel/http/index.ts', true) ?? '', /does not import the HTTP kernel/);
+  });
+});
