@@ -9,6 +9,7 @@ import { brotliCompress, constants, gzip as gzipCallback, type BrotliOptions, ty
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { buildsDir, bundleInUse, currentLink, projectRoot, readBuildInfo, siteRoot, siteSourceHash, type BuildInfo } from './site-build.ts';
+import { snapshotSchema } from './snapshot.schemas.ts';
 import { exportSnapshot, snapshotHash } from './snapshot.ts';
 
 export interface BuildEnv {
@@ -72,7 +73,8 @@ async function build(em: EntityManager, env: BuildEnv, log: Logger, force: boole
   // A file of this build's own, not one beside the sources: servers sharing the folder may
   // export and build at the same time, and each build must read its own data, whole.
   const snapshotPath = join(tmpdir(), `site-snapshot-${process.pid}-${id}.json`);
-  writeFileSync(snapshotPath, JSON.stringify({ generatedAt: new Date().toISOString(), ...data }, null, 2));
+  // Checked against its schema on the way out: the site's build takes this shape on trust.
+  writeFileSync(snapshotPath, JSON.stringify(snapshotSchema.parse({ generatedAt: new Date().toISOString(), ...data }), null, 2));
   const started = performance.now();
   log.info({ id, reason: current ? 'stale' : 'missing' }, 'building the site');
   try {

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { snapshotSchema } from '../../site/src/data/snapshot-schema.ts';
+import { snapshotSchema } from './snapshot.schemas.ts';
 import { fakeUser } from '../../tests/helpers/accounts.ts';
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { discoverPageSize } from '../../site/src/lib/discover.ts';
 import { categoryPageSize, exportSnapshot, snapshotHash } from './snapshot.ts';
 
 describe('the data snapshot of the pre-rendered pages', () => {
@@ -31,6 +32,7 @@ describe('the data snapshot of the pre-rendered pages', () => {
     const memorialId = parsed.categories.find((category) => category.slug === 'memorial')!.id;
     const memorial = parsed.categoryPages.find((page) => page.categoryId === memorialId)!;
     assert.equal(memorial.size, categoryPageSize);
+    assert.equal(categoryPageSize, discoverPageSize, 'a category page is the first of discover’s pages');
     assert.equal(memorial.totalElements, categoryPageSize + 2);
     assert.deepEqual(
       memorial.content.map((card) => card.title),

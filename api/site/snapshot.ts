@@ -3,20 +3,20 @@ import type { EntityManager } from '@mikro-orm/core';
 import { listCategories, listLocations } from '../../modules/catalogue/index.ts';
 import { categoryFirstPages, featuredFundraisers, fundraiserStats } from '../../modules/fundraisers/index.ts';
 import { listPublishedTestimonials } from '../../modules/testimonials/index.ts';
+import type { Snapshot } from './snapshot.schemas.ts';
 
 /**
  * A category page's first page holds as many fundraisers as a page of discover
- * (discoverPageSize in site/src/lib/discover.ts, which the site's parser holds it to):
+ * (discoverPageSize in site/src/lib/discover.ts; site/src/data/site-data.ts holds it to that):
  * its later pages are discover's pages, through the API or through a link.
  */
 export const categoryPageSize = 12;
 
 /**
- * The data the pre-rendered pages show, shaped exactly as site/src/data/snapshot-schema.ts
- * parses it: up to six open fundraisers for the home page, the first page of each category,
- * and real counts.
+ * The data the pre-rendered pages show (snapshot.schemas.ts): up to six open fundraisers for
+ * the home page, the first page of each category, and real counts.
  */
-export async function exportSnapshot(em: EntityManager) {
+export async function exportSnapshot(em: EntityManager): Promise<Omit<Snapshot, 'generatedAt'>> {
   const categories = await listCategories(em);
   const [locations, testimonials, featured, stats, categoryPages] = await Promise.all([
     listLocations(em),

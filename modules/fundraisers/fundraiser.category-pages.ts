@@ -1,16 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { FundraiserSchema } from './fundraiser.entity.ts';
-import { staticCards, type FeaturedFundraiser } from './fundraiser.featured.ts';
+import type { CategoryFirstPage } from './fundraiser.schemas.ts';
+import { staticCards } from './fundraiser.featured.ts';
 import { findFundraiserIds } from './fundraiser.search.ts';
 import { listedStatuses } from './fundraiser.service.ts';
 
-/** The first page of a category's fundraisers, as its pre-rendered page shows it. */
-export interface CategoryFirstPage {
-  categoryId: number;
-  size: number;
-  totalElements: number;
-  content: FeaturedFundraiser[];
-}
 
 /**
  * The first page of each category's listed fundraisers, for the pre-rendered category pages.

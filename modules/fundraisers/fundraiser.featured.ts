@@ -1,23 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { imagesOf } from '../media/index.ts';
-import { fromMinor, type Currency } from '../money/index.ts';
+import { fromMinor } from '../money/index.ts';
 import { FundraiserSchema, type Fundraiser } from './fundraiser.entity.ts';
+import type { FeaturedFundraiser } from './fundraiser.schemas.ts';
 import { summaryOf } from './fundraiser.views.ts';
 
-/** A fundraiser as the pre-rendered pages show it on a card (site/src/data/site-data.ts). */
-export interface FeaturedFundraiser {
-  id: number;
-  title: string;
-  summary: string;
-  /** The cover's card-sized rendition, or null without images. */
-  imageUrl: string | null;
-  city: string;
-  cityAm: string;
-  raisedAmount: string;
-  goalAmount: string;
-  currency: Currency;
-  donationCount: number;
-}
 
 /** Open fundraisers for the home page: those with the most donations, then the newest. */
 export async function featuredFundraisers(em: EntityManager, limit = 6): Promise<FeaturedFundraiser[]> {

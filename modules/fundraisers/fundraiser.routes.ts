@@ -36,7 +36,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService) {
       handler: async ({ body, ctx }) => {
         const user = await requireUser(ctx);
         const f = await fundraisers.create(ctx.state.em, user, body);
-        return fundraiserView(ctx.state.em, f);
+        return fundraiserView(ctx.state.em, f, user);
       },
     }),
     route({
@@ -76,7 +76,10 @@ export function fundraiserRoutes(fundraisers: FundraiserService) {
       summary: 'One fundraiser (a suspended one only for its organiser and admins)',
       params: idParams,
       response: fundraiserResponse,
-      handler: async ({ params, ctx }) => fundraiserView(ctx.state.em, await findVisible(ctx.state.em, await currentUser(ctx), params.id)),
+      handler: async ({ params, ctx }) => {
+        const viewer = await currentUser(ctx);
+        return fundraiserView(ctx.state.em, await findVisible(ctx.state.em, viewer, params.id), viewer);
+      },
     }),
     route({
       method: 'put',
@@ -89,7 +92,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService) {
       handler: async ({ params, body, ctx }) => {
         const user = await requireUser(ctx);
         const f = await fundraisers.edit(ctx.state.em, user, params.id, body);
-        return fundraiserView(ctx.state.em, f);
+        return fundraiserView(ctx.state.em, f, user);
       },
     }),
     route({
@@ -103,7 +106,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService) {
       handler: async ({ params, body, ctx }) => {
         const user = await requireUser(ctx);
         const f = await fundraisers.changeStatus(ctx.state.em, user, params.id, body.status);
-        return fundraiserView(ctx.state.em, f);
+        return fundraiserView(ctx.state.em, f, user);
       },
     }),
     route({
@@ -116,7 +119,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService) {
       handler: async ({ params, ctx }) => {
         const user = await requireUser(ctx);
         const result = await fundraisers.remove(ctx.state.em, user, params.id);
-        return result.outcome === 'deleted' ? result : { outcome: result.outcome, fundraiser: await fundraiserView(ctx.state.em, result.fundraiser) };
+        return result.outcome === 'deleted' ? result : { outcome: result.outcome, fundraiser: await fundraiserView(ctx.state.em, result.fundraiser, user) };
       },
     }),
     route({

@@ -102,6 +102,8 @@ export const fundraiserResponse = fundraiserBasics.extend({
   description: z.string(),
   owner: person.extend({ avatarUrl: z.string().nullable() }),
   images: z.array(mediaResponse),
+  /** Whether whoever asked may edit it, change its status, post updates and manage its images. */
+  viewerCanManage: z.boolean(),
 });
 
 /** A fundraiser in a list: a summary of the story instead of all of it, and the cover image only. */
@@ -123,10 +125,35 @@ export const updateResponse = z.object({
   createdAt: z.string(),
 });
 
+/** A fundraiser on a pre-rendered page's card (home, category pages): no ids to follow but its own. */
+export const staticCardResponse = z.object({
+  id: z.number(),
+  title: z.string(),
+  summary: z.string(),
+  /** The cover's card-sized rendition, or null without images. */
+  imageUrl: z.string().nullable(),
+  city: z.string(),
+  cityAm: z.string(),
+  raisedAmount: money,
+  goalAmount: money,
+  currency: z.enum(currencies),
+  donationCount: z.number(),
+});
+
+/** The first page of a category's fundraisers, as its pre-rendered page shows it. */
+export const categoryFirstPageResponse = z.object({
+  categoryId: z.number(),
+  size: z.number().int().positive(),
+  totalElements: z.number().int().nonnegative(),
+  content: z.array(staticCardResponse),
+});
+
 export const deleteResponse = z.object({ outcome: z.enum(['deleted', 'closed']), fundraiser: fundraiserResponse.optional() });
 
 export type FundraiserView = z.output<typeof fundraiserResponse>;
 export type FundraiserCard = z.output<typeof fundraiserCardResponse>;
+export type FeaturedFundraiser = z.output<typeof staticCardResponse>;
+export type CategoryFirstPage = z.output<typeof categoryFirstPageResponse>;
 export type Page<T> = z.output<ReturnType<typeof pageResponse<z.ZodType<T>>>>;
 export type UpdateView = z.output<typeof updateResponse>;
 export type DeleteView = z.output<typeof deleteResponse>;

@@ -7,6 +7,7 @@ import { fromMinor, toMinor } from '../money/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
 import { FundraiserSchema, type Fundraiser, type FundraiserStatus } from './fundraiser.entity.ts';
 import { CurrencyLocked, FundraiserNotFound, FundraiserSuspended, InvalidStatusChange, NotFundraiserManager, OwnerMismatch, StatusChangeAdminOnly } from './fundraiser.errors.ts';
+import { mayManage } from './fundraiser.access.ts';
 import { lockFundraiserRow } from './fundraiser.money-lock.ts';
 import type { CreateFundraiserRequest, EditFundraiserRequest, FundraiserCard, FundraiserSort, Page } from './fundraiser.schemas.ts';
 import { findFundraiserIds, teamIdIn, type FundraiserFilter } from './fundraiser.search.ts';
@@ -29,9 +30,6 @@ const organiserTransitions: Record<FundraiserStatus, readonly FundraiserStatus[]
 /** A person starting many fundraisers in an hour is far more likely a spammer than an organiser. */
 export const createLimit: Limit = { limit: 10, windowMs: 60 * 60_000 };
 
-export function mayManage(f: Fundraiser, viewer: User | null): viewer is User {
-  return !!viewer && (viewer.admin || f.owner.id === viewer.id);
-}
 
 /**
  * The seam for the donations module: a fundraiser that has received money is never deleted,

@@ -83,7 +83,7 @@ describe('fundraisers API', () => {
 
     const read = await app.client().get(`/api/fundraisers/${data.id}`);
     assert.equal(read.status, 200);
-    assert.deepEqual(read.data, data);
+    assert.deepEqual(read.data, { ...data, viewerCanManage: false }, 'the same, but for a visitor who does not manage it');
   });
 
   it('defaults the currency to USD and takes ETB', async () => {
@@ -249,6 +249,19 @@ describe('fundraisers API', () => {
 
     const other = await fakeFundraiser(app.orm, organiser.user, { status: 'SUSPENDED' });
     assert.equal((await asAdmin.patch(`/api/fundraisers/${other.id}`, { status: 'PAUSED' })).data.status, 'PAUSED');
+  });
+
+  it('tells whoever asks whether they manage it: the organiser and admins, nobody else', async () => {
+    const f = await fakeFundraiser(app.orm, organiser.user);
+    const path = `/api/fundraisers/${f.id}`;
+    const asks = async (client: TestClient) => (await client.get(path)).data.viewerCanManage;
+    assert.deepEqual(
+      [await asks(asOrganiser), await asks(asAdmin), await asks(asStranger), await asks(app.client())],
+      [true, true, false, false],
+    );
+    // The answers to the organiser's own changes say so too.
+    assert.equal((await asOrganiser.put(path, { title: 'Heart surgery for Abebe, now' })).data.viewerCanManage, true);
+    assert.equal((await asAdmin.patch(path, { status: 'PAUSED' })).data.viewerCanManage, true);
   });
 
   it('answers 404 for an unknown fundraiser and 400 for a malformed id', async () => {

@@ -3,6 +3,7 @@ import type { User } from '../accounts/index.ts';
 import type { CategoryView, LocationView } from '../catalogue/index.ts';
 import { imagesOf, mediaByIds } from '../media/index.ts';
 import { fromMinor } from '../money/index.ts';
+import { mayManage } from './fundraiser.access.ts';
 import type { Fundraiser } from './fundraiser.entity.ts';
 import type { FundraiserCard, FundraiserView, Page } from './fundraiser.schemas.ts';
 
@@ -53,7 +54,8 @@ function common(f: Fundraiser) {
   };
 }
 
-export async function fundraiserView(em: EntityManager, f: Fundraiser): Promise<FundraiserView> {
+/** The fundraiser as its page shows it to `viewer` (null: a visitor not signed in). */
+export async function fundraiserView(em: EntityManager, f: Fundraiser, viewer: User | null): Promise<FundraiserView> {
   await em.populate(f, ['owner', 'category', 'location']);
   const images = (await imagesOf(em, 'FUNDRAISER', [f.id])).get(f.id) ?? [];
   const avatarId = f.owner.avatarMediaId;
@@ -65,6 +67,7 @@ export async function fundraiserView(em: EntityManager, f: Fundraiser): Promise<
     description: f.description,
     owner: { id: f.owner.id, name: displayName(f.owner), avatarUrl: avatar?.thumbnailUrl ?? null },
     images,
+    viewerCanManage: mayManage(f, viewer),
   } satisfies FundraiserView;
 }
 

@@ -3,25 +3,24 @@ export {
   createFundraiserService,
   authoriseFundraiserMedia,
   findVisible,
-  mayManage,
   hasDonations,
   listedStatuses,
   publicStatuses,
 } from './fundraiser.service.ts';
 export type { FundraiserService, ListRequest } from './fundraiser.service.ts';
+export { mayManage } from './fundraiser.access.ts';
 export { fundraiserView, fundraiserCards, summaryOf, pageOf, isoSeconds } from './fundraiser.views.ts';
 export type { FundraiserView, FundraiserCard, Page } from './fundraiser.schemas.ts';
 export { featuredFundraisers, fundraiserStats } from './fundraiser.featured.ts';
-export type { FeaturedFundraiser } from './fundraiser.featured.ts';
+export type { FeaturedFundraiser, CategoryFirstPage } from './fundraiser.schemas.ts';
 export { categoryFirstPages } from './fundraiser.category-pages.ts';
-export type { CategoryFirstPage } from './fundraiser.category-pages.ts';
 export { seedDemoFundraisers } from './fundraiser.demo.ts';
 export { demoFundraisers, demoOrganisers } from './fundraiser.demo-data.ts';
 export { fundraiserErrorCodes } from './fundraiser.errors.ts';
 export { addToTotals } from './fundraiser.raised-total.ts';
 export { fundedRank, goalRank } from './fundraiser.sort-keys.ts';
 export { lockFundraiserRow } from './fundraiser.money-lock.ts';
-export { maxGoal, pageResponse } from './fundraiser.schemas.ts';
+export { maxGoal, pageResponse, staticCardResponse, categoryFirstPageResponse } from './fundraiser.schemas.ts';
 export { FundraiserSchema, FundraiserUpdateSchema, fundraiserStatuses } from './fundraiser.entity.ts';
 export type { Fundraiser, FundraiserStatus, FundraiserUpdate } from './fundraiser.entity.ts';
 export { fundraiserMessages } from './fundraiser.messages.ts';

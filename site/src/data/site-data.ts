@@ -1,10 +1,11 @@
 /**
- * Data the pre-rendered pages show, exported from the database into snapshot.json by
- * another script just before each build. It is parsed here so that a change on the
- * exporting side fails the build with a precise message instead of rendering blanks.
+ * Data the pre-rendered pages show, exported from the database into snapshot.json just
+ * before each build. Its shape is the API's (api/site/snapshot.schemas.ts), which checks it
+ * on the way out; here only what the site itself decides is checked.
  */
 import { readFileSync } from 'node:fs';
-import { snapshotSchema, type Snapshot } from './snapshot-schema.ts';
+import type { Snapshot } from '../../../api/site/snapshot.schemas.ts';
+import { discoverPageSize } from '../lib/discover.ts';
 
 export type { Snapshot };
 export type FeaturedFundraiser = Snapshot['featuredFundraisers'][number];
@@ -31,7 +32,11 @@ function readSnapshot(): Snapshot {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptySnapshot;
     throw error;
   }
-  return snapshotSchema.parse(JSON.parse(text));
+  const snapshot = JSON.parse(text) as Snapshot;
+  // A category page's later pages are discover's, so its first page must be one of them.
+  const misfit = snapshot.categoryPages.find((page) => page.size !== discoverPageSize);
+  if (misfit) throw new Error(`snapshot.json: category ${misfit.categoryId} has pages of ${misfit.size}, discover has pages of ${discoverPageSize}`);
+  return snapshot;
 }
 
 export const snapshot: Snapshot = readSnapshot();

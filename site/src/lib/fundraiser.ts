@@ -4,7 +4,7 @@
  * the pure helpers the fundraiser page, discover and the owner panel share.
  */
 import type { FundraiserView, FundraiserCard, UpdateView } from '../../../modules/fundraisers/fundraiser.schemas.ts';
-import type { Snapshot } from '../data/snapshot-schema.ts';
+import type { Snapshot } from '../data/site-data.ts';
 
 export type { Page } from '../../../modules/fundraisers/fundraiser.schemas.ts';
 export type Fundraiser = FundraiserView;

@@ -20,6 +20,7 @@ const fundraiser: Fundraiser = {
   createdAt: '2026-03-01T08:00:00Z',
   updatedAt: '2026-03-04T10:30:00Z',
   teamId: null,
+  viewerCanManage: false,
 };
 
 const site = { name: 'EthioFundraise', url: 'https://ethiofundraise.example/' };

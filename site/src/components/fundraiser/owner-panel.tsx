@@ -46,7 +46,7 @@ const dangerButtonBase =
 
 /**
  * Mounts the panel. The page renders its host only for the fundraiser's organiser or an
- * admin, having asked the API with the visitor's cookie (lib/viewer.ts).
+ * admin, as the API answered it with the visitor's cookie (`viewerCanManage`).
  */
 export function mountOwnerPanel(host: HTMLElement): void {
   const data = host.dataset;
