@@ -4,7 +4,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import { accountRoutes, createAccountService, createGoogleVerifier } from '../modules/accounts/index.ts';
 import { createCaptcha } from '../modules/captcha/index.ts';
-import { catalogueRoutes } from '../modules/catalogue/index.ts';
+import { catalogueRoutes, createCatalogueService } from '../modules/catalogue/index.ts';
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
 import { donationRoutes, donationRowsExist } from '../modules/donations/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserRoutes } from '../modules/fundraisers/index.ts';
@@ -97,7 +97,7 @@ export function createApp(deps: AppDependencies): App {
   const donationLimits = { USD: config.DONATION_MAX_USD, ETB: config.DONATION_MAX_ETB };
   const definitions: RouteDefinition[] = [
     ...accountRoutes({ accounts, captcha, google }),
-    ...catalogueRoutes(orm.em),
+    ...catalogueRoutes(createCatalogueService({ em: orm.em })),
     ...fundraiserRoutes(fundraisers),
     ...mediaRoutes(media),
     ...donationRoutes({ captcha, limits: donationLimits }),

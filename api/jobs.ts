@@ -22,7 +22,6 @@ export interface JobDependencies {
  */
 export function jobList(deps: JobDependencies): Job[] {
   return [
-    // Before expire-donations: a payment the donor completed but never came back from is found first.
     reconcilePaymentsJob(deps.payments),
     expireDonationsJob,
     purgeSessionsJob,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import { listCategories, listLocations } from '../../modules/catalogue/index.ts';
+import { readCategories, readLocations } from '../../modules/catalogue/index.ts';
 import { categoryFirstPages, featuredFundraisers, fundraiserStats } from '../../modules/fundraisers/index.ts';
 import { listPublishedTestimonials } from '../../modules/testimonials/index.ts';
 import type { Snapshot } from './snapshot.schemas.ts';
@@ -17,9 +17,9 @@ export const categoryPageSize = 12;
  * the home page, the first page of each category, and real counts.
  */
 export async function exportSnapshot(em: EntityManager): Promise<Omit<Snapshot, 'generatedAt'>> {
-  const categories = await listCategories(em);
+  const categories = await readCategories(em);
   const [locations, testimonials, featured, stats, categoryPages] = await Promise.all([
-    listLocations(em),
+    readLocations(em),
     listPublishedTestimonials(em),
     featuredFundraisers(em.fork(), 6),
     fundraiserStats(em),
@@ -27,7 +27,7 @@ export async function exportSnapshot(em: EntityManager): Promise<Omit<Snapshot, 
   ]);
   return {
     categories,
-    locations: locations.map(({ id, city, cityAm, region, regionAm }) => ({ id, city, cityAm, region, regionAm })),
+    locations,
     testimonials,
     featuredFundraisers: featured,
     categoryPages,

@@ -1,5 +1,6 @@
 import { ForeignKeyConstraintViolationException, NotFoundError } from '@mikro-orm/core';
 import type { AppContext, AppMiddleware } from './context.ts';
+import type { ErrorBody } from './error.schemas.ts';
 import { AppError, type FieldErrors } from './errors.ts';
 import type { MessageParams, Messages } from './messages.ts';
 
@@ -29,13 +30,14 @@ export function errorHandler(messages: Messages, renderErrorPage: (ctx: AppConte
         if (!messages.has(code)) ctx.state.log.error({ code }, 'no catalogue has a text for this code');
         return messages.text(ctx.state.lang, code, params);
       };
-      ctx.body = {
+      const body: ErrorBody = {
         status: error.status,
         code: error.code,
         message: say(error.code, error.params),
         ...(error.fields ? { fields: fieldTexts(error.fields, say) } : {}),
         requestId: ctx.state.requestId,
       };
+      ctx.body = body;
     }
   };
 }

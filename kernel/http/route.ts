@@ -2,6 +2,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { z } from 'zod';
 import type { AppContext, AppMiddleware } from './context.ts';
 import type { MicroCache } from './micro-cache.ts';
+import { errorResponse } from './error.schemas.ts';
 import { ValidationFailed, type FieldErrors } from './errors.ts';
 import { assertResponse } from './response-check.ts';
 import { check, type Checked } from './validation.ts';
@@ -180,17 +181,7 @@ export function openApiDocument(definitions: readonly RouteDefinition[], info: {
     paths,
     components: {
       schemas: {
-        Error: {
-          type: 'object',
-          required: ['status', 'code', 'message', 'requestId'],
-          properties: {
-            status: { type: 'integer' },
-            code: { type: 'string' },
-            message: { type: 'string' },
-            fields: { type: 'object', additionalProperties: { type: 'string' } },
-            requestId: { type: 'string' },
-          },
-        },
+        Error: toJsonSchema(errorResponse, 'output'),
       },
     },
   };

@@ -1,24 +1,20 @@
-import type { EntityManager } from '@mikro-orm/core';
-
 /**
- * A read-through cache with a lifetime, kept apart per database (every fork of one ORM
- * shares its configuration object), so two databases in one process never mix answers.
- * Concurrent misses share one load.
+ * A read-through value with a lifetime, owned by whoever made it (one catalogue service per
+ * app, so two apps in one process never share it). Concurrent misses share one load, and a
+ * failed load is not kept.
  */
-export function cachedPerDatabase<T>(ttlMs: number, load: (em: EntityManager) => Promise<T>) {
-  const entries = new WeakMap<object, { expires: number; value: Promise<T> }>();
+export function readThrough<T>(ttlMs: number, load: () => Promise<T>) {
+  let entry: { expires: number; value: Promise<T> } | null = null;
   return {
-    get(em: EntityManager): Promise<T> {
-      const key = em.config;
-      const entry = entries.get(key);
+    get(): Promise<T> {
       if (entry && entry.expires > Date.now()) return entry.value;
-      const value = load(em.fork());
-      entries.set(key, { expires: Date.now() + ttlMs, value });
-      value.catch(() => entries.delete(key));
+      const value = load();
+      const current = { expires: Date.now() + ttlMs, value };
+      entry = current;
+      value.catch(() => {
+        if (entry === current) entry = null;
+      });
       return value;
-    },
-    clear(em: EntityManager): void {
-      entries.delete(em.config);
     },
   };
 }

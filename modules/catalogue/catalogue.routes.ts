@@ -1,17 +1,12 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
 import { route } from '../../kernel/http/index.ts';
 import { categoryResponse, idParams, locationResponse } from './catalogue.schemas.ts';
-import { categoriesJson, getCategory, locationsJson } from './catalogue.service.ts';
+import type { CatalogueService } from './catalogue.service.ts';
 
 /** Reference lists change rarely; browsers and CDNs may keep them for a few minutes. */
 const cacheSeconds = 300;
 
-/**
- * Reference lists are read through a cache outside the request's unit of work, so the
- * routes take the root entity manager (the cache forks it for each load).
- */
-export const catalogueRoutes = (em: EntityManager) => [
+export const catalogueRoutes = (catalogue: CatalogueService) => [
   route({
     method: 'get',
     path: '/api/categories',
@@ -19,7 +14,7 @@ export const catalogueRoutes = (em: EntityManager) => [
     summary: 'All fundraiser categories, sorted by name',
     response: z.array(categoryResponse),
     cache: cacheSeconds,
-    handler: async () => categoriesJson(em),
+    handler: () => catalogue.categoriesJson(),
   }),
   route({
     method: 'get',
@@ -29,7 +24,7 @@ export const catalogueRoutes = (em: EntityManager) => [
     params: idParams,
     response: categoryResponse,
     cache: cacheSeconds,
-    handler: async ({ params }) => getCategory(em, params.id),
+    handler: ({ params }) => catalogue.getCategory(params.id),
   }),
   route({
     method: 'get',
@@ -38,6 +33,6 @@ export const catalogueRoutes = (em: EntityManager) => [
     summary: 'All locations, sorted by city',
     response: z.array(locationResponse),
     cache: cacheSeconds,
-    handler: async () => locationsJson(em),
+    handler: () => catalogue.locationsJson(),
   }),
 ];

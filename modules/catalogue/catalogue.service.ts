@@ -1,50 +1,54 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { encodeJson, NotFound, type EncodedJson } from '../../kernel/http/index.ts';
 import { CategorySchema, LocationSchema, type Category, type Location } from './catalogue.entity.ts';
-import { cachedPerDatabase } from './catalogue.cache.ts';
+import { readThrough } from './catalogue.cache.ts';
 import { referenceCategories, referenceLocations } from './catalogue.reference-data.ts';
 import type { CategoryView, LocationView } from './catalogue.schemas.ts';
 
 const categoryView = (c: Category): CategoryView => ({ id: c.id, slug: c.slug, name: c.name, nameAm: c.nameAm });
 const locationView = (l: Location): LocationView => ({ id: l.id, city: l.city, cityAm: l.cityAm, region: l.region, regionAm: l.regionAm });
 
+/** Categories by name, read now. */
+export async function readCategories(em: EntityManager): Promise<CategoryView[]> {
+  return (await em.findAll(CategorySchema, { orderBy: { name: 'asc' } })).map(categoryView);
+}
+
+/** Locations by city, read now. */
+export async function readLocations(em: EntityManager): Promise<LocationView[]> {
+  return (await em.findAll(LocationSchema, { orderBy: { city: 'asc', region: 'asc' } })).map(locationView);
+}
+
+/** The reference lists as most pages ask for them: from memory, their JSON encoded once per load. */
+export interface CatalogueService {
+  categoriesJson(): Promise<EncodedJson<CategoryView[]>>;
+  locationsJson(): Promise<EncodedJson<LocationView[]>>;
+  getCategory(id: number): Promise<CategoryView>;
+}
+
 /**
- * Reference lists change only through seeds (and later an admin), and are read on most
- * pages, so each process keeps them for a minute; other instances catch up within that.
+ * Reference lists change only through seeds, which run before the app serves (and later an
+ * admin), and are read on most pages, so each app keeps them for a minute; other instances
+ * catch up within that. The cache reads through forks of the app's root entity manager,
+ * outside any request's unit of work.
  */
-const cacheMs = 60_000;
-const categoryCache = cachedPerDatabase(cacheMs, async (em) =>
-  withJson((await em.findAll(CategorySchema, { orderBy: { name: 'asc' } })).map(categoryView)),
-);
-const locationCache = cachedPerDatabase(cacheMs, async (em) =>
-  withJson((await em.findAll(LocationSchema, { orderBy: { city: 'asc', region: 'asc' } })).map(locationView)),
-);
+export function createCatalogueService(deps: { em: EntityManager; cacheMs?: number }): CatalogueService {
+  const cacheMs = deps.cacheMs ?? 60_000;
+  const categories = readThrough(cacheMs, async () => withJson(await readCategories(deps.em.fork())));
+  const locations = readThrough(cacheMs, async () => withJson(await readLocations(deps.em.fork())));
+  return {
+    categoriesJson: async () => (await categories.get()).json,
+    locationsJson: async () => (await locations.get()).json,
+    async getCategory(id) {
+      const category = (await categories.get()).list.find((c) => c.id === id);
+      if (!category) throw new NotFound('category_not_found');
+      return category;
+    },
+  };
+}
 
 /** The list and its encoded JSON, so that the API answers with bytes encoded once per load. */
 function withJson<T>(list: T[]): { list: T[]; json: EncodedJson<T[]> } {
   return { list, json: encodeJson(list) };
-}
-
-export async function listCategories(em: EntityManager): Promise<CategoryView[]> {
-  return (await categoryCache.get(em)).list;
-}
-
-export async function categoriesJson(em: EntityManager): Promise<EncodedJson<CategoryView[]>> {
-  return (await categoryCache.get(em)).json;
-}
-
-export async function locationsJson(em: EntityManager): Promise<EncodedJson<LocationView[]>> {
-  return (await locationCache.get(em)).json;
-}
-
-export async function getCategory(em: EntityManager, id: number): Promise<CategoryView> {
-  const category = (await categoryCache.get(em)).list.find((c) => c.id === id);
-  if (!category) throw new NotFound('category_not_found');
-  return category;
-}
-
-export async function listLocations(em: EntityManager): Promise<LocationView[]> {
-  return (await locationCache.get(em)).list;
 }
 
 /** Adds missing reference rows and refreshes names of existing ones; never deletes (fundraisers point at them). */
@@ -64,7 +68,5 @@ export async function seedReferenceData(em: EntityManager): Promise<{ categories
     else em.create(LocationSchema, { ...data });
   }
   await em.flush();
-  categoryCache.clear(em);
-  locationCache.clear(em);
   return { categories: referenceCategories.length, locations: referenceLocations.length };
 }

@@ -1,5 +1,6 @@
 export { catalogueRoutes } from './catalogue.routes.ts';
-export { listCategories, listLocations, getCategory, seedReferenceData } from './catalogue.service.ts';
+export { createCatalogueService, readCategories, readLocations, seedReferenceData } from './catalogue.service.ts';
+export type { CatalogueService } from './catalogue.service.ts';
 export { categoryResponse, locationResponse } from './catalogue.schemas.ts';
 export type { CategoryView, LocationView } from './catalogue.schemas.ts';
 export { CategorySchema, LocationSchema } from './catalogue.entity.ts';

@@ -5,7 +5,6 @@ import { staticCards } from './fundraiser.featured.ts';
 import { findFundraiserIds } from './fundraiser.search.ts';
 import { listedStatuses } from './fundraiser.service.ts';
 
-
 /**
  * The first page of each category's listed fundraisers, for the pre-rendered category pages.
  * Each is asked for exactly as GET /api/fundraisers?categoryId= asks (same statuses, order

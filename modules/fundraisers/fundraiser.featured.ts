@@ -5,7 +5,6 @@ import { FundraiserSchema, type Fundraiser } from './fundraiser.entity.ts';
 import type { FeaturedFundraiser } from './fundraiser.schemas.ts';
 import { summaryOf } from './fundraiser.views.ts';
 
-
 /** Open fundraisers for the home page: those with the most donations, then the newest. */
 export async function featuredFundraisers(em: EntityManager, limit = 6): Promise<FeaturedFundraiser[]> {
   const rows = await em.find(FundraiserSchema, { status: 'ACTIVE' }, { orderBy: { donationCount: 'desc', createdAt: 'desc', id: 'desc' }, limit, populate: ['location'] });

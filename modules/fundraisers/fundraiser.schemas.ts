@@ -102,7 +102,7 @@ export const fundraiserResponse = fundraiserBasics.extend({
   description: z.string(),
   owner: person.extend({ avatarUrl: z.string().nullable() }),
   images: z.array(mediaResponse),
-  /** Whether whoever asked may edit it, change its status, post updates and manage its images. */
+  /** Whether whoever asked manages it: its organiser or an admin (while it is suspended, only an admin may change it). */
   viewerCanManage: z.boolean(),
 });
 

@@ -30,7 +30,6 @@ const organiserTransitions: Record<FundraiserStatus, readonly FundraiserStatus[]
 /** A person starting many fundraisers in an hour is far more likely a spammer than an organiser. */
 export const createLimit: Limit = { limit: 10, windowMs: 60 * 60_000 };
 
-
 /**
  * The seam for the donations module: a fundraiser that has received money is never deleted,
  * only closed. `donationCount` is kept by that module in the same transaction as each

@@ -2,7 +2,7 @@ export { PaymentSchema, PaymentEventSchema } from './payment.entity.ts';
 export type { Payment, PaymentStatus, SandboxOutcome } from './payment.entity.ts';
 export { createPaymentService } from './payment.service.ts';
 export { reconcilePaymentsJob } from './payment.jobs.ts';
-export type { PaymentService, ReceiptMail, RefundView } from './payment.service.ts';
+export type { PaymentService, ReceiptMail, RefundOutcome } from './payment.service.ts';
 export type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest, Started, WebhookEvent, WebhookRequest } from './payment.provider.ts';
 export { sandboxProvider } from './payment.sandbox.ts';
 export { stripeProvider } from './stripe.provider.ts';

@@ -4,7 +4,7 @@ import { DonationSchema, paymentMethods } from '../donations/index.ts';
 export const paymentStatuses = ['STARTED', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-export const refundReasons = ['DUPLICATE'] as const;
+export const refundReasons = ['DUPLICATE', 'REQUESTED'] as const;
 export type RefundReason = (typeof refundReasons)[number];
 
 export const sandboxOutcomes = ['succeeded', 'failed', 'cancelled'] as const;
@@ -37,8 +37,10 @@ export const PaymentSchema = defineEntity({
     transactionId: p.string().length(255).nullable().index(),
     /**
      * Why we gave this payment's money back ourselves: DUPLICATE when the donation had already
-     * been paid by another payment (the donor paid by card and by PayPal). Set before the
-     * provider is asked, so that only one request refunds it; `refundId` once it has.
+     * been paid by another payment (the donor paid by card and by PayPal); REQUESTED when the
+     * whole gift was refunded on request (the admin tools). Set before the provider is asked,
+     * so that only one request refunds it, and a crash between the two is finished by the
+     * reconciliation; `refundId` once it has.
      */
     refundReason: p.enum(refundReasons).nullable(),
     refundId: p.string().length(255).nullable(),

@@ -41,6 +41,13 @@ export class NotRefundable extends Conflict {
   }
 }
 
+/** Another request is refunding this donation right now. */
+export class RefundInProgress extends Conflict {
+  constructor() {
+    super('refund_in_progress');
+  }
+}
+
 /** Part of a gift is at least one minor unit and less than all of it (all of it is a whole refund). */
 export class RefundAmountInvalid extends AppError {
   constructor() {
@@ -64,4 +71,5 @@ export const paymentErrorCodes = [
   'donation_not_refundable',
   'refund_amount_invalid',
   'refund_refused',
+  'refund_in_progress',
 ] as const;

@@ -12,6 +12,7 @@ export const paymentMessages = defineMessages({
     donation_not_refundable: 'Only a completed donation that has not been refunded can be refunded.',
     refund_amount_invalid: 'Part of a donation to refund must be more than 0 and less than the whole donation. To refund all of it, leave the amount out.',
     refund_refused: 'The payment provider did not accept the refund, so nothing was given back. Please try again later.',
+    refund_in_progress: 'This donation is being refunded right now. Reload the page in a moment to see the result.',
   },
   am: {
     payment_not_found: 'ይህን ክፍያ ማግኘት አልቻልንም።',
@@ -23,5 +24,6 @@ export const paymentMessages = defineMessages({
     donation_not_refundable: 'ገንዘቡ የሚመለሰው ለተጠናቀቀና ገና ላልተመለሰ ልገሳ ብቻ ነው።',
     refund_amount_invalid: 'ከልገሳው በከፊል የሚመለሰው መጠን ከ0 በላይና ከሙሉው ልገሳ ያነሰ መሆን አለበት። ሙሉውን ለመመለስ መጠኑን ባዶ ይተዉት።',
     refund_refused: 'የክፍያ አቅራቢው ገንዘቡን መመለስ አልተቀበለም፤ ስለዚህ ምንም ገንዘብ አልተመለሰም። እባክዎ ቆይተው እንደገና ይሞክሩ።',
+    refund_in_progress: 'የዚህ ልገሳ ገንዘብ አሁን እየተመለሰ ነው። ውጤቱን ለማየት ትንሽ ቆይተው ገጹን እንደገና ይጫኑ።',
   },
 });

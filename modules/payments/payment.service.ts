@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { AppError } from '../../kernel/http/index.ts';
 import { assertDonor, DonationSchema, DonationSettled, findDonation, settleDonation, type DonationStatus, type DonorActor, type PaymentMethod } from '../donations/index.ts';
 import { PaymentEventSchema, PaymentSchema, paymentStatuses, type Payment, type PaymentStatus, type SandboxOutcome } from './payment.entity.ts';
-import { NotRefundable, PaymentMethodUnavailable, PaymentNotFound, ProviderUnavailable, RefundAmountInvalid, RefundRefused, SandboxOutcomeChosen } from './payment.errors.ts';
+import { NotRefundable, PaymentMethodUnavailable, PaymentNotFound, ProviderUnavailable, RefundAmountInvalid, RefundInProgress, RefundRefused, SandboxOutcomeChosen } from './payment.errors.ts';
+import type { Currency } from '../money/index.ts';
 import type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest } from './payment.provider.ts';
 import type { PaymentMethodView, PaymentResultView, PaymentStartView } from './payment.schemas.ts';
 
@@ -44,12 +45,14 @@ export interface ReceiptMail {
   send(em: EntityManager, queuedId: number): Promise<void>;
 }
 
-export interface RefundView {
+/** What a refund did: the donation's state after it, and the provider's refund id (null when only the provider's later word showed it). */
+export interface RefundOutcome {
   donationId: number;
   /** REFUNDED after a whole refund; SUCCEEDED (still counted) after part of it. */
   status: DonationStatus;
-  refundId: string;
-  amountMinor: number;
+  refundId: string | null;
+  /** Minor units given back by a part refund; null for a whole one (all that was left). */
+  partMinor: number | null;
 }
 
 export interface PaymentService {
@@ -74,13 +77,15 @@ export interface PaymentService {
    */
   reconcile(em: EntityManager, window: { from: Date; to: Date; limit?: number }): Promise<{ asked: number; settled: number }>;
   /**
-   * Gives a paid donation's money back through the provider that took it: all of it (the
-   * donation becomes REFUNDED and leaves the total) or `amountMinor` of it (the gift stays
-   * counted: a donation is refunded whole or not at all). The provider's answer is recorded
-   * as its refund webhook would be, so the total moves once whichever of the two comes first;
-   * the same refund asked twice, or at once, is made once (the provider's idempotency key).
+   * Gives a paid donation's money back through the provider that took it. Whole (no `part`):
+   * the payment is claimed first (`refundReason` REQUESTED), so one request refunds it and the
+   * others get 409; the provider's answer is recorded as its refund webhook would be, so the
+   * donation becomes REFUNDED and leaves the total once, whichever comes first; a crash between
+   * the provider and the record is finished by the reconciliation. Part: the gift stays counted
+   * (a donation is refunded whole or not at all); `requestKey` (the caller's id of the request)
+   * makes a repeated request one refund at the provider.
    */
-  refund(em: EntityManager, donationId: number, options?: { amountMinor?: number }): Promise<RefundView>;
+  refund(em: EntityManager, donationId: number, part?: { amountMinor: number; requestKey: string }): Promise<RefundOutcome>;
 }
 
 export function createPaymentService(deps: {
@@ -142,6 +147,37 @@ export function createPaymentService(deps: {
     } catch (error) {
       deps.logger.error({ err: error, paymentId: payment.id }, 'refund of a duplicate payment failed; the reconciliation will try again');
       return false;
+    }
+  }
+
+  function refundOf(payment: Payment, currency: Currency) {
+    return { providerRef: payment.providerRef, transactionId: payment.transactionId ?? null, currency };
+  }
+
+  /** A requested refund the provider made: the donation leaves the total, as by its webhook. */
+  async function settleRequestedRefund(em: EntityManager, payment: Payment, refundId: string | null): Promise<void> {
+    await record(em, payment, { state: 'refunded', transactionId: payment.transactionId ?? null });
+    if (refundId) await em.nativeUpdate(PaymentSchema, { id: payment.id }, { refundId });
+  }
+
+  /**
+   * A requested refund left claimed (the process stopped between the claim and the record):
+   * if the provider gave the money back, it is recorded; if not, the claim is let go, and the
+   * refund may be asked for again.
+   */
+  async function finishRequestedRefund(em: EntityManager, payment: Payment): Promise<void> {
+    const provider = providers[payment.method];
+    if (!provider || provider.sandbox !== payment.sandbox) return;
+    try {
+      if ((await provider.outcome(payment)).state === 'refunded') {
+        await settleRequestedRefund(em, payment, null);
+        deps.logger.warn({ paymentId: payment.id }, 'a requested refund was made but not recorded; recorded now');
+      } else {
+        await em.nativeUpdate(PaymentSchema, { id: payment.id, refundReason: 'REQUESTED', status: 'SUCCEEDED' }, { refundReason: null });
+        deps.logger.warn({ paymentId: payment.id }, 'a requested refund never reached the provider; it may be asked for again');
+      }
+    } catch (error) {
+      deps.logger.error({ err: error, paymentId: payment.id }, 'could not finish a requested refund; will try again');
     }
   }
 
@@ -319,40 +355,49 @@ export function createPaymentService(deps: {
       }
       const unrefunded = await em.find(PaymentSchema, { refundReason: 'DUPLICATE', status: 'SUCCEEDED' }, { limit: 50, orderBy: { id: 'asc' }, disableIdentityMap: true });
       for (const payment of unrefunded) await refundDuplicate(em.fork(), payment, 'retry');
+      // Claimed before the window's end, so that a refund under way right now is left to its request.
+      const requested = await em.find(PaymentSchema, { refundReason: 'REQUESTED', status: 'SUCCEEDED', updatedAt: { $lt: window.to } }, { limit: 50, orderBy: { id: 'asc' }, disableIdentityMap: true });
+      for (const payment of requested) await finishRequestedRefund(em.fork(), payment);
       return { asked: open.length, settled };
     },
 
-    async refund(em, donationId, options = {}) {
+    async refund(em, donationId, part) {
       const donation = await findDonation(em, donationId);
       if (donation.status !== 'SUCCEEDED' || !donation.paymentMethod) throw new NotRefundable();
-      const part = options.amountMinor !== undefined && options.amountMinor !== donation.amountMinor ? options.amountMinor : null;
-      if (part !== null && !(Number.isSafeInteger(part) && part >= 1 && part < donation.amountMinor)) throw new RefundAmountInvalid();
+      if (part && !(Number.isSafeInteger(part.amountMinor) && part.amountMinor >= 1 && part.amountMinor < donation.amountMinor)) throw new RefundAmountInvalid();
       const payment = await em.findOne(PaymentSchema, { donation: donationId, method: donation.paymentMethod, status: 'SUCCEEDED' }, { disableIdentityMap: true });
       if (!payment) throw new NotRefundable();
       const provider = providers[payment.method];
       // A payment is given back on the rail it was made on, never on the sandbox standing in for it.
       if (!provider || provider.sandbox !== payment.sandbox) throw new PaymentMethodUnavailable();
-      let refundId: string;
+      if (part) {
+        let refundId: string;
+        try {
+          ({ refundId } = await provider.refund({ ...refundOf(payment, donation.currency), amountMinor: part.amountMinor, idempotencyKey: `refund-payment-${payment.id}-${part.requestKey}` }));
+        } catch (error) {
+          deps.logger.error({ err: error, donationId, paymentId: payment.id }, 'the provider refused to refund part of a donation');
+          throw new RefundRefused();
+        }
+        deps.logger.info({ donationId, paymentId: payment.id, amountMinor: part.amountMinor, refundId }, 'part of a donation refunded; it stays counted');
+        return { donationId, status: 'SUCCEEDED', refundId, partMinor: part.amountMinor };
+      }
+      const claimed = await em.nativeUpdate(PaymentSchema, { id: payment.id, status: 'SUCCEEDED', refundReason: null }, { refundReason: 'REQUESTED', updatedAt: new Date() });
+      if (claimed !== 1) throw new RefundInProgress();
+      let refundId: string | null = null;
       try {
-        ({ refundId } = await provider.refund({
-          providerRef: payment.providerRef,
-          transactionId: payment.transactionId ?? null,
-          currency: donation.currency,
-          ...(part === null ? {} : { amountMinor: part }),
-          idempotencyKey: part === null ? `refund-payment-${payment.id}` : `refund-payment-${payment.id}-part-${part}`,
-        }));
+        ({ refundId } = await provider.refund({ ...refundOf(payment, donation.currency), idempotencyKey: `refund-payment-${payment.id}` }));
       } catch (error) {
-        deps.logger.error({ err: error, donationId, paymentId: payment.id }, 'the provider refused a refund');
-        throw new RefundRefused();
+        // The refund may have gone through with its answer lost: the provider's own word decides.
+        const state = await provider.outcome(payment).then((o) => o.state, () => null);
+        if (state !== 'refunded') {
+          await em.nativeUpdate(PaymentSchema, { id: payment.id, refundReason: 'REQUESTED', status: 'SUCCEEDED' }, { refundReason: null });
+          deps.logger.error({ err: error, donationId, paymentId: payment.id }, 'the provider refused a refund; nothing was given back');
+          throw new RefundRefused();
+        }
       }
-      if (part === null) {
-        await record(em, payment, { state: 'refunded', transactionId: payment.transactionId ?? null });
-        await em.nativeUpdate(PaymentSchema, { id: payment.id }, { refundId });
-      } else {
-        deps.logger.info({ donationId, paymentId: payment.id, amountMinor: part, refundId }, 'part of a donation refunded; it stays counted');
-      }
+      await settleRequestedRefund(em, payment, refundId);
       const after = await em.fork().findOneOrFail(DonationSchema, { id: donationId }, { fields: ['status'] });
-      return { donationId, status: after.status, refundId, amountMinor: part ?? donation.amountMinor };
+      return { donationId, status: after.status, refundId, partMinor: null };
     },
 
     async applyEvent(em, event) {

@@ -25,8 +25,8 @@ export function boundaryProblem(from: string, target: string, typeOnly: boolean)
   const goal = areaOf(target);
   if (source.kind === 'site' && goal.kind !== 'site' && goal.kind !== 'other') {
     // Erased at build time: the browser bundle gains nothing, and the shapes are written once.
-    if (typeOnly && goal.kind !== 'kernel' && target.endsWith('.schemas.ts')) return null;
-    return goal.kind === 'kernel' ? 'the site does not import the HTTP kernel' : "the site imports only types, and only from schema files (import type … from '…/<name>.schemas.ts')";
+    if (typeOnly && target.endsWith('.schemas.ts')) return null;
+    return "the site imports only types, and only from schema files (import type … from '…/<name>.schemas.ts')";
   }
   if (goal.kind === 'module' && !(source.kind === 'module' && source.name === goal.name)) {
     // A kernel test may borrow real entities (a foreign key to break, say) through a module's face.

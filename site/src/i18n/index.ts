@@ -1,5 +1,6 @@
 import am from './am.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
+import type { FundraiserView } from '../../../modules/fundraisers/fundraiser.schemas.ts';
 
 export const languages = ['en', 'am'] as const;
 export type Lang = (typeof languages)[number];
@@ -75,7 +76,7 @@ export function otherLanguagePath(lang: Lang, path: string): string {
 }
 
 /** Formats a decimal amount string ('1250.50') for display; whole amounts drop the cents. */
-export function formatMoney(lang: Lang, amount: string, currency: 'USD' | 'ETB'): string {
+export function formatMoney(lang: Lang, amount: string, currency: FundraiserView['currency']): string {
   const value = Number(amount);
   return new Intl.NumberFormat(intlLocales[lang], {
     style: 'currency',

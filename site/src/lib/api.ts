@@ -2,15 +2,10 @@
  * The one way islands talk to /api: JSON both ways, the anti-forgery header on unsafe
  * methods, and every error answer turned into an ApiError.
  */
+import type { ErrorBody } from '../../../kernel/http/error.schemas.ts';
 
-/** The single error shape the API answers with; `fields` messages are already localized. */
-export type ApiErrorBody = {
-  status: number;
-  code: string;
-  message: string;
-  fields?: Record<string, string>;
-  requestId?: string;
-};
+/** The API's error shape; `requestId` is missing only when the answer was not the API's (a proxy's page, a dropped connection). */
+export type ApiErrorBody = Omit<ErrorBody, 'requestId'> & Partial<Pick<ErrorBody, 'requestId'>>;
 
 export class ApiError extends Error {
   readonly status: number;

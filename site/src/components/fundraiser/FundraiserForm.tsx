@@ -5,7 +5,6 @@ import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import { getCategories, getLocations, type Category, type Location } from '../../lib/catalogue-cache';
 import type { Fundraiser, FundraiserImage } from '../../lib/fundraiser';
 import { uploadImage } from '../../lib/upload';
-import type { AuthUser } from '../../stores/auth';
 import { Guard, type GuardMessages } from '../account/guard';
 import { FieldError, focusFirstError, FormAlert, inputClass, secondaryButtonClass, SubmitButton, TextField, type FieldErrors } from '../forms';
 import { Spinner } from '../Spinner';
@@ -34,12 +33,13 @@ export default function FundraiserForm(props: Props) {
   const { lang, guard, paths } = props;
   return (
     <Guard lang={lang} loginPath={paths.login} homePath={paths.home} messages={guard}>
-      {(user) => <FundraiserFormLoader {...props} user={user} />}
+      {() => <FundraiserFormLoader {...props} />}
     </Guard>
   );
 }
 
-function FundraiserFormLoader({ user, fundraiserId, messages: m, lang, ...rest }: Props & { user: AuthUser }) {
+/** Signed in (the guard saw to it); the API says whether this visitor may edit the fundraiser. */
+function FundraiserFormLoader({ fundraiserId, messages: m, lang, ...rest }: Props) {
   const [existing, setExisting] = useState<Fundraiser | null | 'failed'>(fundraiserId === undefined ? null : null);
   const [loaded, setLoaded] = useState(fundraiserId === undefined);
   useEffect(() => {
@@ -51,7 +51,7 @@ function FundraiserFormLoader({ user, fundraiserId, messages: m, lang, ...rest }
   }, [fundraiserId, lang]);
   if (!loaded) return <Spinner label={m.loading} />;
   if (existing === 'failed') return <FormAlert message={m.loadFailed} />;
-  if (existing && existing.owner.id !== user.id && !user.admin) return <FormAlert message={m.notAllowed} />;
+  if (existing && !existing.viewerCanManage) return <FormAlert message={m.notAllowed} />;
   return <FundraiserFormBody {...rest} lang={lang} messages={m} existing={existing} />;
 }
 
