@@ -26,17 +26,18 @@ const cookiePattern = new RegExp(`(?:^|;\\s*)${xsrfCookieName}=([^;]*)`);
  * browser that has none; only GETs with no query string, so nothing personal or
  * parameterised is ever served from here.
  */
-export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; headers: readonly [string, string][]; logger: Logger }): MicroCache {
+export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; headers: readonly [string, string][]; logger: Logger; now?: () => number }): MicroCache {
+  const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   return {
     remember(path, body, cacheControl) {
       if (entries.size >= 1000) entries.clear();
-      entries.set(path, { body, cacheControl, expires: Date.now() + options.ttlMs });
+      entries.set(path, { body, cacheControl, expires: now() + options.ttlMs });
     },
     answer(req, res) {
       if (req.method !== 'GET' || !req.url) return false;
       const entry = entries.get(req.url);
-      if (!entry || entry.expires <= Date.now()) return false;
+      if (!entry || entry.expires <= now()) return false;
       const started = performance.now();
       const requestId = requestIdFrom(req.headers['x-request-id'] as string | undefined);
       res.setHeader('X-Request-Id', requestId);
