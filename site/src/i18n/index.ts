@@ -1,6 +1,7 @@
 import am from './am.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import type { FundraiserView } from '../../../modules/fundraisers/fundraiser.schemas.ts';
+import { formatAmount, numberFormat } from '../lib/format.ts';
 
 export const languages = ['en', 'am'] as const;
 export type Lang = (typeof languages)[number];
@@ -77,20 +78,12 @@ export function otherLanguagePath(lang: Lang, path: string): string {
 
 /** Formats a decimal amount string ('1250.50') for display; whole amounts drop the cents. */
 export function formatMoney(lang: Lang, amount: string, currency: FundraiserView['currency']): string {
-  const value = Number(amount);
-  return new Intl.NumberFormat(intlLocales[lang], {
-    style: 'currency',
-    currency,
-    // narrowSymbol shows '$' rather than 'US$' in Amharic, as the spec labels amounts.
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+  return formatAmount(lang, amount, currency);
 }
 
 export function formatNumber(lang: Lang, value: number): string {
-  return new Intl.NumberFormat(intlLocales[lang]).format(value);
+  return numberFormat(lang).format(value);
 }
 
 // Defined beside the islands' helpers, which must not pull the catalogues into the browser.
-export { textLang } from '../lib/format.ts';
+export { textLang, dateFormat, numberFormat } from '../lib/format.ts';

@@ -5,6 +5,7 @@
  */
 import type { FundraiserView, FundraiserCard, UpdateView } from '../../../modules/fundraisers/fundraiser.schemas.ts';
 import type { Snapshot } from '../data/site-data.ts';
+export { formatAmount } from './format.ts';
 
 export type { Page } from '../../../modules/fundraisers/fundraiser.schemas.ts';
 export type Fundraiser = FundraiserView;
@@ -93,17 +94,3 @@ export function toCardData(item: FundraiserListItem): CardData {
   };
 }
 
-/**
- * Money for islands, which must not import the catalogues (i18n/index.ts) into the browser:
- * the same rules as formatMoney there ('$' for USD, ብር/ETB for birr, no cents when whole).
- */
-export function formatAmount(lang: 'en' | 'am', amount: string, currency: Currency): string {
-  const value = Number(amount);
-  return new Intl.NumberFormat(lang === 'am' ? 'am-ET' : 'en-US', {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(value);
-}

@@ -1,4 +1,5 @@
 import type { Lang, MessagesFor } from '../../i18n';
+import { dateFormat } from '../../lib/format';
 import type { AuthUser } from '../../stores/auth';
 import { Guard, type GuardMessages } from './guard';
 import { MyFundraisers, type MyFundraisersMessages } from './MyFundraisers';
@@ -17,8 +18,6 @@ type Props = {
   paths: { login: string; home: string; edit: string; create: string; fundraiser: string; editFundraiser: string };
 };
 
-const intlLocales = { en: 'en-US', am: 'am-ET' } as const;
-
 /** /profile: who the visitor is, and their fundraisers. */
 export default function ProfileScreen({ lang, guard, messages, paths }: Props) {
   return (
@@ -30,7 +29,7 @@ export default function ProfileScreen({ lang, guard, messages, paths }: Props) {
 
 function Profile({ lang, user, messages: m, paths }: { lang: Lang; user: AuthUser; messages: ProfileMessages; paths: Props['paths'] }) {
   const location = user.location ? (lang === 'am' ? user.location.cityAm : user.location.city) : null;
-  const since = new Intl.DateTimeFormat(intlLocales[lang], { dateStyle: 'long' }).format(new Date(user.createdAt));
+  const since = dateFormat(lang, { dateStyle: 'long' }).format(new Date(user.createdAt));
   const rows: { label: string; value: string | null; lang?: string }[] = [
     { label: m.phone, value: user.phone },
     { label: m.location, value: location },
