@@ -10,7 +10,7 @@ export { paypalProvider } from './paypal.provider.ts';
 export { paypalErrorCodes } from './paypal.errors.ts';
 export { paymentRoutes } from './payment.routes.ts';
 export { donateForm, isDonateFormPost } from './donate-form.ts';
-export { paymentErrorCodes, InvalidWebhook } from './payment.errors.ts';
+export { InvalidWebhook } from './payment.errors.ts';
 export { paymentMessages } from './payment.messages.ts';
 
 import { PaymentEventSchema, PaymentSchema } from './payment.entity.ts';

@@ -61,15 +61,3 @@ export class RefundRefused extends AppError {
     super(502, 'refund_refused');
   }
 }
-
-export const paymentErrorCodes = [
-  'payment_not_found',
-  'sandbox_outcome_chosen',
-  'webhook_invalid',
-  'payment_provider_unavailable',
-  'payment_method_unavailable',
-  'donation_not_refundable',
-  'refund_amount_invalid',
-  'refund_refused',
-  'refund_in_progress',
-] as const;
