@@ -1,13 +1,14 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import Koa from 'koa';
+import { changes, trackChanges } from '../kernel/changes/index.ts';
 import type { Logger } from 'pino';
 import { accountRoutes, createAccountService, createGoogleVerifier } from '../modules/accounts/index.ts';
 import { createCaptcha } from '../modules/captcha/index.ts';
 import { catalogueRoutes, createCatalogueService } from '../modules/catalogue/index.ts';
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
 import { donationRoutes, donationRowsExist } from '../modules/donations/index.ts';
-import { authoriseFundraiserMedia, createFundraiserService, fundraiserRoutes } from '../modules/fundraisers/index.ts';
+import { authoriseFundraiserMedia, createFundraiserService, fundraiserChangeWatchers, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import { createMediaService, isOwnAvatar, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
 import { createPaymentService, donateForm, isDonateFormPost, paymentRoutes, type PaymentService } from '../modules/payments/index.ts';
@@ -18,6 +19,7 @@ import type { Config } from './config.ts';
 import { serverMessages } from './messages.ts';
 import { logPaymentRails, paymentProviders } from './payment-providers.ts';
 import {
+  compression,
   errorHandler,
   jsonBody,
   NotFound,
@@ -31,11 +33,18 @@ import {
   xsrfTokens,
   createMicroCache,
   answerHeaders,
+  type AppContext,
   type AppContextExtras,
   type AppState,
   type RouteDefinition,
 } from '../kernel/http/index.ts';
-import { arrivalBase, renderErrorPage, siteServer, type SiteHolder } from './site/index.ts';
+import { createRenderCache, pageDataFor, renderErrorPage, siteServer, type SiteHolder } from './site/index.ts';
+
+/**
+ * How long another instance may show a page made before a change it did not see
+ * (docs/adr/0008); on this instance a change shows at the next request.
+ */
+const renderCacheTtlMs = 5_000;
 
 export interface AppDependencies {
   config: Config;
@@ -94,10 +103,13 @@ export function createApp(deps: AppDependencies): App {
     },
   });
 
+  const catalogue = createCatalogueService({ em: orm.em });
+  trackChanges(orm, changes, fundraiserChangeWatchers);
+
   const donationLimits = { USD: config.DONATION_MAX_USD, ETB: config.DONATION_MAX_ETB };
   const definitions: RouteDefinition[] = [
     ...accountRoutes({ accounts, captcha, google }),
-    ...catalogueRoutes(createCatalogueService({ em: orm.em })),
+    ...catalogueRoutes(catalogue),
     ...fundraiserRoutes(fundraisers),
     ...mediaRoutes(media),
     ...donationRoutes({ captcha, limits: donationLimits }),
@@ -119,6 +131,8 @@ export function createApp(deps: AppDependencies): App {
   );
 
   app.use(requestContext(orm, logger));
+  // Outside the error handler, so that the error bodies it writes after a throw are compressed too.
+  app.use(compression());
   app.use(errorHandler(serverMessages, (ctx, status) => renderErrorPage(site, ctx, status)));
   app.use(securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes: () => site.current?.info.scriptHashes ?? [] }));
   app.use(xsrfProtection(tokens, { exemptPrefixes: xsrfExempt }));
@@ -132,8 +146,12 @@ export function createApp(deps: AppDependencies): App {
     secure,
     lifetimes: sessionLifetimesFor({ idleMinutes: config.SESSION_IDLE_MINUTES, rememberedIdleMinutes: config.SESSION_REMEMBERED_IDLE_MINUTES }),
   });
-  // Sessions for the API, and for the donate page's plain form (which binds the donation to this browser).
-  app.use((ctx, next) => (ctx.path.startsWith('/api/') || isDonateFormPost(ctx) ? sessionMiddleware(ctx, next) : next()));
+  // Sessions for the API, for the donate page's plain form (which binds the donation to this
+  // browser), and for pages made on demand for a visitor with a session cookie (an organiser
+  // sees their controls); static files and visitors without one skip the lookup.
+  const needsSession = (ctx: AppContext) =>
+    ctx.path.startsWith('/api/') || isDonateFormPost(ctx) || (ctx.cookies.get(sessionCookie) !== undefined && !site.current?.files.has(ctx.path));
+  app.use((ctx, next) => (needsSession(ctx) ? sessionMiddleware(ctx, next) : next()));
   app.use(routes(definitions, { microCache, checkResponses: config.NODE_ENV === 'test' }));
   app.use(donateForm({ payments, limits: donationLimits, publicUrl: config.PUBLIC_URL }));
   app.use((ctx, next) => {
@@ -141,8 +159,13 @@ export function createApp(deps: AppDependencies): App {
     return next();
   });
   app.use(mediaFiles(config.MEDIA_DIR));
+  const pageServices = { fundraisers, catalogue, payments, logger };
   app.use(
-    siteServer(site, (ctx) => ({ apiBase: config.INTERNAL_API_URL ?? arrivalBase(ctx.req.socket) }), { renders: config.SITE_RENDERS }),
+    siteServer(site, {
+      data: (ctx, seen) => pageDataFor(ctx, pageServices, seen),
+      renders: config.SITE_RENDERS,
+      cache: createRenderCache({ ttlMs: renderCacheTtlMs, maxEntries: 500 }),
+    }),
   );
   app.use(() => {
     throw new NotFound();

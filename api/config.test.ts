@@ -21,11 +21,10 @@ describe('configuration', () => {
 
   it('stops with a message naming each bad variable', () => {
     assert.throws(
-      () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'postgres://x', SMTP_URL: 'not a url', RECAPTCHA_MIN_SCORE: '2', INTERNAL_API_URL: '127.0.0.1:8080' }),
+      () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'postgres://x', SMTP_URL: 'not a url', RECAPTCHA_MIN_SCORE: '2' }),
       (error: Error) =>
         error instanceof ConfigError &&
         /PORT:/.test(error.message) &&
-        /INTERNAL_API_URL: must be an absolute URL/.test(error.message) &&
         /DATABASE_URL: must start with sqlite: or mysql:\/\//.test(error.message) &&
         /SMTP_URL:/.test(error.message) &&
         /RECAPTCHA_MIN_SCORE:/.test(error.message),

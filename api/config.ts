@@ -61,8 +61,6 @@ const schema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   SITE_REBUILD_CRON: z.string().default('*/5 * * * *'),
-  /** Where on-demand pages call /api; unset, the address and port each request came in on. */
-  INTERNAL_API_URL: optional.pipe(z.url({ message: 'must be an absolute URL such as http://127.0.0.1:8080' }).optional()),
   /**
    * Pages rendered on demand at once (api/site/render-gate.ts). Rendering is CPU work on the
    * event loop that also answers the pages' own API calls, so more at once only slows each.

@@ -1,6 +1,9 @@
 export { siteServer, renderErrorPage } from './site-server.ts';
-export { arrivalBase } from './api-base.ts';
-export type { SiteHolder } from './site-server.ts';
+export { pageDataFor, DataUnavailable } from './page-data.ts';
+export type { PageDataServices } from './page-data.ts';
+export { createRenderCache } from './render-cache.ts';
+export type { RenderCache } from './render-cache.ts';
+export type { SiteHolder, SiteServing } from './site-server.ts';
 export { buildSiteIfStale, buildSourceHash } from './site-builder.ts';
 export { rebuildSiteIfDataChanged } from './site-rebuild.ts';
 export type { BuildEnv } from './site-builder.ts';

@@ -1,8 +1,8 @@
 /**
  * Admission control for pages rendered on demand. A render is CPU work on the one event
- * loop that also answers the API calls the render makes over loopback; letting every
- * request start rendering at once only lengthens each turn of the loop until those calls
- * time out. So a few renders run at a time, a bounded line waits its turn in arrival
+ * loop that also answers everything else; letting every request start rendering at once
+ * only lengthens each turn of the loop, and every answer with it, until visitors give up.
+ * So a few renders run at a time, a bounded line waits its turn in arrival
  * order for a short while, and anybody beyond that is told to come back (503).
  */
 export interface RenderGateOptions {

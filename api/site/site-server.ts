@@ -1,5 +1,8 @@
-import { AppError, type AppContext, type AppMiddleware } from '../../kernel/http/index.ts';
-import { createRenderGate } from './render-gate.ts';
+import { changes, seenVersions, type SeenVersions } from '../../kernel/changes/index.ts';
+import { AppError, variantsOf, type AppContext, type AppMiddleware } from '../../kernel/http/index.ts';
+import type { PageData, PageLocals } from '../../site/src/lib/page-data.ts';
+import type { RenderCache, RenderedPage } from './render-cache.ts';
+import { createRenderGate, type RenderGate } from './render-gate.ts';
 import type { SiteBuild } from './site-build.ts';
 import type { StaticFile } from './static-files.ts';
 
@@ -9,10 +12,7 @@ export interface SiteHolder {
 
 /** A page that cannot be made now can very likely be made in a few seconds. */
 const retryAfterSeconds = 5;
-/**
- * Past this wait a visitor is better told to retry than kept looking at a blank tab; it
- * stays well inside the time a render's own API calls are given (site/src/lib/server-api.ts).
- */
+/** Past this wait a visitor is better told to retry than kept looking at a blank tab. */
 const renderWaitMs = 3_000;
 /**
  * How many may wait per render slot: about as many as a slot renders within the wait (some 15
@@ -28,39 +28,109 @@ class SiteBusy extends AppError {
   }
 }
 
+/** What the site server needs besides the build: the data pages read, and limits. */
+export interface SiteServing {
+  /** The data a page rendered for this request reads (api/site/page-data.ts), noting what it read in `seen`. */
+  data(ctx: AppContext, seen: SeenVersions): PageData;
+  renders: number;
+  cache: RenderCache;
+}
+
 /**
  * Serves the current build: static files from memory (pre-compressed copies when the
- * browser takes them), then Astro's on-demand pages, at most `limits.renders` at once
- * (render-gate.ts says why). The holder is read per request, so a rebuild takes effect
- * without a restart.
+ * browser takes them), then Astro's on-demand pages, at most `renders` at once
+ * (render-gate.ts says why). A page for a visitor who is not signed in is kept in the render
+ * cache until what it was read from changes; one for a signed-in visitor (an organiser sees
+ * their controls) is made for them alone. The holder is read per request, so a rebuild takes
+ * effect without a restart.
  */
-export function siteServer(holder: SiteHolder, localsFor: (ctx: AppContext) => object, limits: { renders: number }): AppMiddleware {
-  const renders = createRenderGate({ concurrency: limits.renders, queue: limits.renders * waitingPerRender, waitMs: renderWaitMs });
+export function siteServer(holder: SiteHolder, serving: SiteServing): AppMiddleware {
+  const renders = createRenderGate({ concurrency: serving.renders, queue: serving.renders * waitingPerRender, waitMs: renderWaitMs });
   return async (ctx, next) => {
     const build = holder.current;
     if (!build || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     const file = build.files.get(ctx.path);
     if (file) return sendFile(ctx, file);
-    if (build.handler) {
-      const gone = new AbortController();
-      ctx.res.once('close', () => gone.abort());
-      const release = await renders.enter(gone.signal);
-      if (!release) throw new SiteBusy();
-      let passed = false;
-      ctx.respond = false;
-      try {
-        // `unavailable` is what a page answers when the API it reads fails (site/src/middleware.ts).
-        await build.handler(ctx.req, ctx.res, () => {
-          passed = true;
-        }, { ...localsFor(ctx), unavailable: () => unavailableResponse(build, ctx) });
-      } finally {
-        release();
-      }
-      if (!passed) return;
-      ctx.respond = true;
+    if (!build.handler) return next();
+    const key = ctx.state.session?.current ? null : ctx.url;
+    if (key === null) {
+      if (await renderPage(ctx, build, serving, renders, null)) return next();
+      return;
     }
-    return next();
+    const kept = serving.cache.get(key);
+    if (kept) return sendRendered(ctx, kept);
+    let passed = false;
+    // Visitors who arrive while the page is being made wait for it rather than make it again.
+    const outcome = await serving.cache.once(key, async () => {
+      passed = await renderPage(ctx, build, serving, renders, key);
+    });
+    if (outcome === 'waited') {
+      const made = serving.cache.get(key);
+      if (made) return sendRendered(ctx, made);
+      passed = await renderPage(ctx, build, serving, renders, key);
+    }
+    if (passed) return next();
   };
+}
+
+/** Renders through Astro, which writes the answer itself; true when Astro had no such page (the answer is then Koa's again). */
+async function renderPage(ctx: AppContext, build: SiteBuild, serving: SiteServing, renders: RenderGate, key: string | null): Promise<boolean> {
+  const handler = build.handler;
+  if (!handler) return true;
+  const gone = new AbortController();
+  ctx.res.once('close', () => gone.abort());
+  const release = await renders.enter(gone.signal);
+  if (!release) throw new SiteBusy();
+  let passed = false;
+  ctx.respond = false;
+  const seen = seenVersions(changes);
+  const locals: PageLocals = {
+    data: serving.data(ctx, seen),
+    // What a page answers when its data cannot be read now (site/src/middleware.ts).
+    unavailable: () => unavailableResponse(build, ctx),
+    deliver: (response) => deliver(ctx, response, key === null ? null : { key, seen, cache: serving.cache }),
+  };
+  try {
+    await handler(ctx.req, ctx.res, () => {
+      passed = true;
+    }, locals);
+  } finally {
+    release();
+  }
+  if (passed) ctx.respond = true;
+  return passed;
+}
+
+/** Answer headers a kept page must not carry to the next visitor. */
+const personal = new Set(['set-cookie']);
+
+/**
+ * The page Astro made, compressed for this visitor, and kept for the next ones when it is a
+ * success for nobody in particular that read something the change feed names.
+ */
+async function deliver(ctx: AppContext, response: Response, keep: { key: string; seen: SeenVersions; cache: RenderCache } | null): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  const body = variantsOf(Buffer.from(await response.arrayBuffer()), type);
+  if (keep && response.status === 200 && keep.seen.keys.size > 0 && !response.headers.has('set-cookie')) {
+    const headers = [...response.headers.entries()].filter(([name]) => !personal.has(name));
+    keep.cache.set(keep.key, { status: response.status, headers, body, seen: keep.seen });
+  }
+  const chosen = body.pick(ctx.get('Accept-Encoding'));
+  const headers = new Headers(response.headers);
+  if (chosen.encoding) headers.set('Content-Encoding', chosen.encoding);
+  if (chosen.vary) headers.append('Vary', 'Accept-Encoding');
+  headers.set('Content-Length', String(chosen.body.length));
+  return new Response(new Uint8Array(chosen.body), { status: response.status, statusText: response.statusText, headers });
+}
+
+/** A kept page, through Koa like a static file. */
+function sendRendered(ctx: AppContext, page: RenderedPage): void {
+  for (const [name, value] of page.headers) ctx.set(name, value);
+  const chosen = page.body.pick(ctx.get('Accept-Encoding'));
+  if (chosen.encoding) ctx.set('Content-Encoding', chosen.encoding);
+  if (chosen.vary) ctx.vary('Accept-Encoding');
+  ctx.status = page.status;
+  ctx.body = chosen.body;
 }
 
 function sendFile(ctx: AppContext, file: StaticFile): void {

@@ -13,6 +13,8 @@ export { errorHandler } from './error-handler.ts';
 export { requestContext } from './request-context.ts';
 export { xsrfProtection, xsrfTokens } from './xsrf.ts';
 export type { XsrfTokens, XsrfHandle } from './xsrf.ts';
+export { compression, compressFor, variantsOf } from './compression.ts';
+export type { CompressedVariants, ContentEncoding, EncodedBody } from './compression.ts';
 export { createMicroCache } from './micro-cache.ts';
 export type { MicroCache } from './micro-cache.ts';
 export { securityHeaders, contentSecurityPolicy, answerHeaders } from './security-headers.ts';

@@ -1,10 +1,24 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it, mock } from 'node:test';
+import zlib from 'node:zlib';
 import { createLogger } from '../../api/logger.ts';
 import { createMicroCache, type MicroCache } from './micro-cache.ts';
 import { xsrfTokens } from './xsrf.ts';
+
+function raw(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 describe('micro cache', () => {
   const tokens = xsrfTokens({ secret: 'a-secret-long-enough-for-the-test-000000', secure: false, sessionCookie: 'sid' });
@@ -27,6 +41,7 @@ describe('micro cache', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   after(() => server.close());
+  afterEach(() => mock.restoreAll());
 
   it('answers a remembered path with the same body and the headers every answer carries', async () => {
     cache.remember('/api/categories', Buffer.from('[{"id":1,"nameAm":"ሕክምና"}]'), 'public, max-age=300');
@@ -49,6 +64,44 @@ describe('micro cache', () => {
     assert.equal(returning.headers.get('set-cookie'), null);
     const forged = await fetch(`${url}/api/locations`, { headers: { Cookie: 'XSRF-TOKEN=made.up' } });
     assert.match(forged.headers.get('set-cookie') ?? '', /^XSRF-TOKEN=/);
+  });
+
+  it('answers a large body compressed as the client takes it, compressing each encoding once', async () => {
+    const list = Array.from({ length: 40 }, (_, id) => ({ id, nameAm: `ከተማ ${id}`, nameEn: `Town ${id}` }));
+    const json = Buffer.from(JSON.stringify(list));
+    const brotli = mock.method(zlib, 'brotliCompressSync');
+    const gzip = mock.method(zlib, 'gzipSync');
+    cache.remember('/api/towns', json, 'public, max-age=300');
+    // Node's http client, not fetch: fetch would undo the encoding under test.
+    const first = await raw(`${url}/api/towns`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    assert.equal(first.headers['content-encoding'], 'br');
+    assert.equal(first.headers.vary, 'Accept-Encoding');
+    assert.equal(Number(first.headers['content-length']), first.body.length);
+    assert.deepEqual(zlib.brotliDecompressSync(first.body), json);
+    const again = await raw(`${url}/api/towns`, { 'Accept-Encoding': 'br' });
+    assert.deepEqual(again.body, first.body);
+    assert.equal(brotli.mock.callCount(), 1);
+
+    const gzipped = await raw(`${url}/api/towns`, { 'Accept-Encoding': 'gzip' });
+    assert.equal(gzipped.headers['content-encoding'], 'gzip');
+    assert.deepEqual(zlib.gunzipSync(gzipped.body), json);
+    await raw(`${url}/api/towns`, { 'Accept-Encoding': 'gzip' });
+    assert.equal(gzip.mock.callCount(), 1);
+
+    for (const headers of [{ 'Accept-Encoding': 'br;q=0, gzip;q=0' }, {}] as Record<string, string>[]) {
+      const plain = await raw(`${url}/api/towns`, headers);
+      assert.equal(plain.headers['content-encoding'], undefined);
+      assert.equal(plain.headers.vary, 'Accept-Encoding');
+      assert.deepEqual(plain.body, json);
+    }
+  });
+
+  it('answers a small body as it is, without Vary', async () => {
+    cache.remember('/api/few', Buffer.from('[{"id":1}]'), 'public, max-age=300');
+    const answer = await raw(`${url}/api/few`, { 'Accept-Encoding': 'br' });
+    assert.equal(answer.headers['content-encoding'], undefined);
+    assert.equal(answer.headers.vary, undefined);
+    assert.equal(answer.body.toString(), '[{"id":1}]');
   });
 
   it('passes on anything else: other paths, query strings, other methods, expired entries', async () => {

@@ -1,21 +1,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { SeenVersions } from '../changes/index.ts';
+import { variantsOf, type CompressedVariants } from './compression.ts';
 import { requestIdFrom } from './request-context.ts';
 import { xsrfCookieName, type XsrfTokens } from './xsrf.ts';
 
 interface Entry {
-  body: Buffer;
+  variants: CompressedVariants;
   cacheControl: string;
   expires: number;
+  /** For an answer kept until what it was read from changes; given only to requests without a session. */
+  seen?: SeenVersions;
 }
 
 export interface MicroCache {
-  /** Keeps a public answer of a cacheable route (200, no query string) for a few seconds. */
-  remember(path: string, body: Buffer, cacheControl: string): void;
+  /**
+   * Keeps a public answer of a cacheable route (200, no query string) for a few seconds; with
+   * `seen`, one the same for all visitors without a session, until what it read changes.
+   */
+  remember(path: string, body: Buffer, cacheControl: string, options?: { seen?: SeenVersions }): void;
   /** Answers from memory when it can; false hands the request on to the app. */
   answer(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
+const contentType = 'application/json; charset=utf-8';
 const cookiePattern = new RegExp(`(?:^|;\\s*)${xsrfCookieName}=([^;]*)`);
 
 /**
@@ -23,21 +31,24 @@ const cookiePattern = new RegExp(`(?:^|;\\s*)${xsrfCookieName}=([^;]*)`);
  * public reference data (routes that declare `cache`) are answered from memory for a few
  * seconds without going through the middleware chain. The answer is the one the app gave,
  * with the headers every answer carries, a request id, and the anti-forgery cookie for a
- * browser that has none; only GETs with no query string, so nothing personal or
- * parameterised is ever served from here.
+ * browser that has none; only GETs with no query string, so nothing parameterised is ever
+ * served from here, and answers that depend on who asks (a fundraiser) only to visitors
+ * without a session, and only until a change makes them stale (kernel/changes). Compressed copies are made on first request and
+ * shared with the app's own answer of the same bytes (compression.ts).
  */
 export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; headers: readonly [string, string][]; logger: Logger; now?: () => number }): MicroCache {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   return {
-    remember(path, body, cacheControl) {
+    remember(path, body, cacheControl, kept = {}) {
       if (entries.size >= 1000) entries.clear();
-      entries.set(path, { body, cacheControl, expires: now() + options.ttlMs });
+      entries.set(path, { variants: variantsOf(body, contentType), cacheControl, expires: now() + options.ttlMs, ...(kept.seen ? { seen: kept.seen } : {}) });
     },
     answer(req, res) {
       if (req.method !== 'GET' || !req.url) return false;
       const entry = entries.get(req.url);
       if (!entry || entry.expires <= now()) return false;
+      if (entry.seen && (options.tokens.sessionTokenIn(req.headers.cookie) !== undefined || !entry.seen.stillCurrent())) return false;
       const started = performance.now();
       const requestId = requestIdFrom(req.headers['x-request-id'] as string | undefined);
       res.setHeader('X-Request-Id', requestId);
@@ -45,8 +56,11 @@ export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; h
       const cookie = req.headers.cookie ? cookiePattern.exec(req.headers.cookie)?.[1] : undefined;
       const sessionToken = options.tokens.sessionTokenIn(req.headers.cookie);
       if (!options.tokens.isValid(cookie, sessionToken)) res.setHeader('Set-Cookie', options.tokens.newCookie(sessionToken));
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': entry.body.length, 'Cache-Control': entry.cacheControl });
-      res.end(entry.body);
+      const { encoding, body, vary } = entry.variants.pick(req.headers['accept-encoding']);
+      if (vary) res.setHeader('Vary', 'Accept-Encoding');
+      if (encoding) res.setHeader('Content-Encoding', encoding);
+      res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': body.length, 'Cache-Control': entry.cacheControl });
+      res.end(body);
       if (options.logger.isLevelEnabled('info')) {
         options.logger.info({ requestId, method: 'GET', path: req.url, status: 200, ms: Math.round((performance.now() - started) * 10) / 10, cached: true }, 'request');
       }

@@ -2,6 +2,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { z } from 'zod';
 import type { AppContext, AppMiddleware } from './context.ts';
 import type { MicroCache } from './micro-cache.ts';
+import { changes, seenVersions } from '../changes/index.ts';
 import { errorResponse } from './error.schemas.ts';
 import { ValidationFailed, type FieldErrors } from './errors.ts';
 import { assertResponse } from './response-check.ts';
@@ -55,6 +56,12 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   query?: Q;
   params?: P;
   /**
+   * For a GET whose answer is the same for every visitor who is not signed in: what it is
+   * read from, by change key (kernel/changes). Such an answer is kept in the micro cache,
+   * for requests without a session, until one of these keys changes.
+   */
+  keptUntilChanged?: (params: z.output<P>) => readonly string[];
+  /**
    * The success answer's JSON, as sent: no transforms or defaults. The handler's return type
    * must match it, the OpenAPI document shows it, and in tests every answer is checked
    * against it. Left out, the handler returns nothing: a 204, or a body it sets itself (a file).
@@ -69,6 +76,7 @@ export interface RouteDefinition extends RouteBasics {
   query?: z.ZodType;
   params?: z.ZodType;
   response?: ResponseSchema;
+  keptUntilChanged?: (params: unknown) => readonly string[];
   handler: (input: { body: unknown; query: unknown; params: unknown; ctx: AppContext }) => Promise<unknown>;
 }
 
@@ -128,6 +136,9 @@ export function routes(definitions: readonly RouteDefinition[], options: { micro
     const query = definition.query ? valid(check(definition.query, ctx.query)) : undefined;
     const params = definition.params ? valid(check(definition.params, found.params)) : undefined;
     if (failed) throw new ValidationFailed(problems);
+    const kept = definition.keptUntilChanged && ctx.method === 'GET' && ctx.querystring === '' && !ctx.state.session?.current ? seenVersions(changes) : null;
+    // Noted before the read, so that a change committed during it makes the copy stale.
+    if (kept) for (const key of definition.keptUntilChanged?.(params) ?? []) kept.see(key);
     const result = await definition.handler({ body, query, params, ctx });
     if (ctx.body === undefined && ctx.status === 404) {
       ctx.status = definition.status ?? (result === undefined ? 204 : 200);
@@ -142,6 +153,8 @@ export function routes(definitions: readonly RouteDefinition[], options: { micro
           const cacheControl = `public, max-age=${definition.cache}`;
           ctx.set('Cache-Control', cacheControl);
           options.microCache?.remember(ctx.path, json, cacheControl);
+        } else if (kept && ctx.status === 200) {
+          options.microCache?.remember(ctx.path, json, ctx.response.get('Cache-Control') || 'no-store', { seen: kept });
         }
       }
     }

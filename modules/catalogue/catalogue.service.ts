@@ -20,6 +20,8 @@ export async function readLocations(em: EntityManager): Promise<LocationView[]> 
 
 /** The reference lists as most pages ask for them: from memory, their JSON encoded once per load. */
 export interface CatalogueService {
+  categories(): Promise<CategoryView[]>;
+  locations(): Promise<LocationView[]>;
   categoriesJson(): Promise<EncodedJson<CategoryView[]>>;
   locationsJson(): Promise<EncodedJson<LocationView[]>>;
   getCategory(id: number): Promise<CategoryView>;
@@ -36,6 +38,8 @@ export function createCatalogueService(deps: { em: EntityManager; cacheMs?: numb
   const categories = readThrough(cacheMs, async () => withJson(await readCategories(deps.em.fork())));
   const locations = readThrough(cacheMs, async () => withJson(await readLocations(deps.em.fork())));
   return {
+    categories: async () => (await categories.get()).list,
+    locations: async () => (await locations.get()).list,
     categoriesJson: async () => (await categories.get()).json,
     locationsJson: async () => (await locations.get()).json,
     async getCategory(id) {

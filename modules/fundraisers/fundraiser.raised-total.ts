@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { changes, noteChanges } from '../../kernel/changes/index.ts';
+import { fundraiserKeys } from './fundraiser.changes.ts';
 import { birrPerDollarForOrdering } from './fundraiser.sort-keys.ts';
 
 /**
@@ -6,7 +8,8 @@ import { birrPerDollarForOrdering } from './fundraiser.sort-keys.ts';
  * keys recomputed from the new total exactly as fundedRank and goalRank do. The keys are
  * assigned before the total because MySQL evaluates assignments left to right (each sees
  * the ones before it) while SQLite gives every expression the old row; in this order both
- * read the old total. Returns whether the fundraiser exists.
+ * read the old total. Returns whether the fundraiser exists. Pages showing the total are
+ * stale once the caller's transaction commits.
  */
 export async function addToTotals(em: EntityManager, fundraiserId: number, deltaMinor: number, deltaCount: number): Promise<boolean> {
   const divide = em.getPlatform().supportsCreatingFullTextIndex() ? 'div' : '/';
@@ -22,5 +25,7 @@ export async function addToTotals(em: EntityManager, fundraiserId: number, delta
     // Part of the caller's transaction, with the state change that moves the total.
     em.getTransactionContext(),
   );
-  return Number((result as { affectedRows?: number }).affectedRows ?? 0) > 0;
+  const exists = Number((result as { affectedRows?: number }).affectedRows ?? 0) > 0;
+  if (exists) await noteChanges(changes, em, [fundraiserKeys.one(fundraiserId), fundraiserKeys.lists]);
+  return exists;
 }

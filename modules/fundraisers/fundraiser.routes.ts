@@ -19,6 +19,7 @@ import {
   updatesQuery,
   userParams,
 } from './fundraiser.schemas.ts';
+import { fundraiserKeys } from './fundraiser.changes.ts';
 import { findVisible, type FundraiserService } from './fundraiser.service.ts';
 import { fundraiserView } from './fundraiser.views.ts';
 
@@ -76,9 +77,10 @@ export function fundraiserRoutes(fundraisers: FundraiserService) {
       summary: 'One fundraiser (a suspended one only for its organiser and admins)',
       params: idParams,
       response: fundraiserResponse,
+      keptUntilChanged: (params) => [fundraiserKeys.one(params.id), fundraiserKeys.people],
       handler: async ({ params, ctx }) => {
         const viewer = await currentUser(ctx);
-        return fundraiserView(ctx.state.em, await findVisible(ctx.state.em, viewer, params.id), viewer);
+        return fundraiserView(ctx.state.em, await findVisible(ctx.state.em, viewer, params.id, { related: true }), viewer);
       },
     }),
     route({

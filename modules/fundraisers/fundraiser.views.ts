@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { User } from '../accounts/index.ts';
 import type { CategoryView, LocationView } from '../catalogue/index.ts';
-import { imagesOf, mediaByIds } from '../media/index.ts';
+import { imagesAndMedia, imagesOf } from '../media/index.ts';
 import { fromMinor } from '../money/index.ts';
 import { mayManage } from './fundraiser.access.ts';
 import type { Fundraiser } from './fundraiser.entity.ts';
@@ -56,10 +56,12 @@ function common(f: Fundraiser) {
 
 /** The fundraiser as its page shows it to `viewer` (null: a visitor not signed in). */
 export async function fundraiserView(em: EntityManager, f: Fundraiser, viewer: User | null): Promise<FundraiserView> {
+  // Nothing to read when the caller loaded the relations with the row (findVisible's `related`).
   await em.populate(f, ['owner', 'category', 'location']);
-  const images = (await imagesOf(em, 'FUNDRAISER', [f.id])).get(f.id) ?? [];
   const avatarId = f.owner.avatarMediaId;
-  const avatar = avatarId ? (await mediaByIds(em, [avatarId])).get(avatarId) : undefined;
+  const media = await imagesAndMedia(em, { entityType: 'FUNDRAISER', entityIds: [f.id] }, avatarId ? [avatarId] : []);
+  const images = media.images.get(f.id) ?? [];
+  const avatar = avatarId ? media.byId.get(avatarId) : undefined;
   const { id, ...rest } = common(f);
   return {
     id,

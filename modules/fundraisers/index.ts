@@ -24,6 +24,7 @@ export { maxGoal, pageResponse, staticCardResponse, categoryFirstPageResponse } 
 export { FundraiserSchema, FundraiserUpdateSchema, fundraiserStatuses } from './fundraiser.entity.ts';
 export type { Fundraiser, FundraiserStatus, FundraiserUpdate } from './fundraiser.entity.ts';
 export { fundraiserMessages } from './fundraiser.messages.ts';
-
+export { updatesSlice } from './fundraiser-update.service.ts';
+export { fundraiserKeys, fundraiserChangeWatchers } from './fundraiser.changes.ts';
 import { FundraiserSchema, FundraiserUpdateSchema } from './fundraiser.entity.ts';
 export const fundraiserEntities = [FundraiserSchema, FundraiserUpdateSchema];

@@ -1,6 +1,6 @@
 export { mediaRoutes } from './media.routes.ts';
 export { mediaFiles } from './media.files.ts';
-export { createMediaService, imagesOf, isOwnAvatar, mediaByIds, mediaView, imagesPerEntity } from './media.service.ts';
+export { createMediaService, imagesAndMedia, imagesOf, isOwnAvatar, mediaView, imagesPerEntity } from './media.service.ts';
 export type { MediaService, MediaAuthoriser } from './media.service.ts';
 export { mediaResponse } from './media.schemas.ts';
 export type { MediaView } from './media.schemas.ts';

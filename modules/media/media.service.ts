@@ -127,23 +127,37 @@ export function createMediaService(deps: { mediaDir: string; authorisers: Partia
   return service;
 }
 
-/** The images of each entity, oldest first (the first is the cover), in one query. */
 /** Whether media `mediaId` is an avatar image that `user` uploaded for themself (the only kind a profile may show). */
 export async function isOwnAvatar(em: EntityManager, user: Pick<User, 'id'>, mediaId: number): Promise<boolean> {
   return (await em.count(MediaSchema, { id: mediaId, entityType: 'USER', entityId: user.id, owner: user.id })) > 0;
 }
 
-export async function imagesOf(em: EntityManager, entityType: MediaEntityType, entityIds: readonly number[]): Promise<Map<number, MediaView[]>> {
-  const byEntity = new Map<number, MediaView[]>(entityIds.map((id) => [id, []]));
-  if (entityIds.length === 0) return byEntity;
-  const rows = await em.find(MediaSchema, { entityType, entityId: { $in: [...entityIds] } }, { orderBy: { id: 'asc' }, fields: ['id', 'storageKey', 'entityId'] });
-  for (const row of rows) byEntity.get(row.entityId)?.push(mediaView(row));
-  return byEntity;
+/**
+ * In one query: the images of each entity, oldest first (the first is the cover), and media
+ * by id (users' avatars, which accounts keep as `avatarMediaId`), so that a page showing a
+ * fundraiser and its organiser's picture reads the media table once.
+ */
+export async function imagesAndMedia(
+  em: EntityManager,
+  images: { entityType: MediaEntityType; entityIds: readonly number[] },
+  ids: readonly number[] = [],
+): Promise<{ images: Map<number, MediaView[]>; byId: Map<number, MediaView> }> {
+  const byEntity = new Map<number, MediaView[]>(images.entityIds.map((id) => [id, []]));
+  const byId = new Map<number, MediaView>();
+  const wanted = [
+    ...(images.entityIds.length > 0 ? [{ entityType: images.entityType, entityId: { $in: [...images.entityIds] } }] : []),
+    ...(ids.length > 0 ? [{ id: { $in: [...ids] } }] : []),
+  ];
+  if (wanted.length === 0) return { images: byEntity, byId };
+  const rows = await em.find(MediaSchema, { $or: wanted }, { orderBy: { id: 'asc' }, fields: ['id', 'storageKey', 'entityType', 'entityId'] });
+  for (const row of rows) {
+    const view = mediaView(row);
+    if (row.entityType === images.entityType) byEntity.get(row.entityId)?.push(view);
+    if (ids.includes(row.id)) byId.set(row.id, view);
+  }
+  return { images: byEntity, byId };
 }
 
-/** Media by id (e.g. users' avatars, which accounts keep as `avatarMediaId`). */
-export async function mediaByIds(em: EntityManager, ids: readonly number[]): Promise<Map<number, MediaView>> {
-  if (ids.length === 0) return new Map();
-  const rows = await em.find(MediaSchema, { id: { $in: [...ids] } }, { fields: ['id', 'storageKey'] });
-  return new Map(rows.map((row) => [row.id, mediaView(row)]));
+export async function imagesOf(em: EntityManager, entityType: MediaEntityType, entityIds: readonly number[]): Promise<Map<number, MediaView[]>> {
+  return (await imagesAndMedia(em, { entityType, entityIds })).images;
 }

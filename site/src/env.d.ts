@@ -2,11 +2,10 @@
 declare const __SNAPSHOT_PATH__: string;
 
 declare namespace App {
-  /** What api/app.ts passes to Astro's handler with each on-demand request. */
+  /** What api/site/site-server.ts passes to Astro's handler with each on-demand request (lib/page-data.ts says what each is). */
   interface Locals {
-    /** Where this process's own /api answers (see site/src/lib/server-api.ts). */
-    apiBase: string;
-    /** The answer to give when the API cannot be read now: 503 with Retry-After (site/src/middleware.ts). */
-    unavailable(): Response;
+    data: import('./lib/page-data.ts').PageLocals['data'];
+    unavailable: import('./lib/page-data.ts').PageLocals['unavailable'];
+    deliver: import('./lib/page-data.ts').PageLocals['deliver'];
   }
 }

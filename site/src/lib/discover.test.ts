@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { discoverApiPath, discoverSearch, parseDiscoverQuery } from './discover.ts';
+import { discoverRequest, discoverSearch, parseDiscoverQuery } from './discover.ts';
 
 test('parseDiscoverQuery keeps valid values and drops the rest', () => {
   assert.deepEqual(parseDiscoverQuery(new URLSearchParams('query=%20water%20&categoryId=3&locationId=x&sort=most_funded&page=2')), {
@@ -20,7 +20,7 @@ test('discoverSearch builds page links and leaves out empty values', () => {
   assert.equal(discoverSearch(parseDiscoverQuery(new URLSearchParams())), '');
 });
 
-test('discoverApiPath asks the API for a 0-based page', () => {
-  const q = parseDiscoverQuery(new URLSearchParams('page=2&sort=newest'));
-  assert.equal(discoverApiPath(q), '/api/fundraisers?page=1&size=12&sort=newest');
+test('discoverRequest asks for a 0-based page and leaves out what the visitor left empty', () => {
+  const q = parseDiscoverQuery(new URLSearchParams('page=2&sort=newest&query=&categoryId=3'));
+  assert.deepEqual(discoverRequest(q), { page: 1, size: 12, query: undefined, categoryId: 3, locationId: undefined, sort: 'newest' });
 });

@@ -3,7 +3,7 @@
  * mistyped link shows results rather than an error) and the links to other pages.
  * Pages are 1-based in addresses, 0-based in the API.
  */
-import type { FundraiserSort } from '../../../modules/fundraisers/fundraiser.schemas.ts';
+import type { FundraiserSort, ListQuery } from '../../../modules/fundraisers/fundraiser.schemas.ts';
 
 /** Listed here, not imported: the parser runs in the browser, which gets no server code. */
 export const discoverSorts = ['newest', 'most_funded', 'closest_to_goal', 'relevance'] as const satisfies readonly FundraiserSort[];
@@ -49,12 +49,14 @@ export function discoverSearch(query: DiscoverQuery, page = query.page): string 
   return text ? `?${text}` : '';
 }
 
-/** The API path for these results. */
-export function discoverApiPath(query: DiscoverQuery): string {
-  const params = new URLSearchParams({ page: String(query.page - 1), size: String(discoverPageSize) });
-  if (query.query) params.set('query', query.query);
-  if (query.categoryId !== null) params.set('categoryId', String(query.categoryId));
-  if (query.locationId !== null) params.set('locationId', String(query.locationId));
-  if (query.sort !== null) params.set('sort', query.sort);
-  return `/api/fundraisers?${params}`;
+/** The request for these results, as GET /api/fundraisers takes it (0-based pages). */
+export function discoverRequest(query: DiscoverQuery): ListQuery {
+  return {
+    page: query.page - 1,
+    size: discoverPageSize,
+    query: query.query || undefined,
+    categoryId: query.categoryId ?? undefined,
+    locationId: query.locationId ?? undefined,
+    sort: query.sort ?? undefined,
+  };
 }

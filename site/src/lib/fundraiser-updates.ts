@@ -2,10 +2,9 @@
  * A fundraiser's updates as its page shows them: 20 at a time, newest first. Without
  * JavaScript "Show older updates" opens the next page of 20 (?updatesPage=N); with it, the
  * next updates are appended from where the list ends, which deleting updates shifts, so
- * the script asks by position (?from=N) rather than by page.
+ * the script asks by position (?from=N) rather than by page, and pages read by position.
  */
-import type { FundraiserUpdate, Page } from './fundraiser.ts';
-import { serverGet, type ServerApiContext, type ServerApiResult } from './server-api.ts';
+import type { FundraiserUpdate } from './fundraiser.ts';
 
 export const updatesPageSize = 20;
 /** The largest page number the API takes (modules/fundraisers, updatesQuery). */
@@ -28,24 +27,7 @@ export type UpdatesSlice = {
   next: number;
 };
 
-/**
- * Up to a page of updates from position `from`. The API reads by page number, so a position
- * inside a page reads that page and the next, and keeps the 20 from `from` on.
- */
-export async function readUpdates(context: ServerApiContext, fundraiserId: number, from: number, lang: string): Promise<ServerApiResult<UpdatesSlice>> {
-  const page = Math.floor(from / updatesPageSize);
-  const skip = from % updatesPageSize;
-  const pages = skip === 0 ? [page] : [page, page + 1];
-  const results = await Promise.all(
-    pages.map((n) => serverGet<Page<FundraiserUpdate>>(context, `/api/fundraisers/${fundraiserId}/updates?page=${n}&size=${updatesPageSize}`, lang)),
-  );
-  const content: FundraiserUpdate[] = [];
-  let total = 0;
-  for (const result of results) {
-    if (!result.ok) return result;
-    content.push(...result.data.content);
-    total = result.data.totalElements;
-  }
-  const updates = content.slice(skip, skip + updatesPageSize);
-  return { ok: true, data: { updates, total, next: from + updates.length } };
+/** What the page shows of a slice read from position `from` (page-data.ts), with where the next one starts. */
+export function updatesSliceFrom(read: { updates: FundraiserUpdate[]; total: number } | null, from: number): UpdatesSlice | null {
+  return read ? { updates: read.updates, total: read.total, next: from + read.updates.length } : null;
 }

@@ -1,0 +1,83 @@
+import type { Logger } from 'pino';
+import type { SeenVersions } from '../../kernel/changes/index.ts';
+import { AppError, type AppContext } from '../../kernel/http/index.ts';
+import { currentUser } from '../../modules/accounts/index.ts';
+import type { CatalogueService } from '../../modules/catalogue/index.ts';
+import { succeededPage } from '../../modules/donations/index.ts';
+import { findVisible, fundraiserKeys, fundraiserView, updatesSlice, type FundraiserService } from '../../modules/fundraisers/index.ts';
+import type { PaymentService } from '../../modules/payments/index.ts';
+import type { PageData } from '../../site/src/lib/page-data.ts';
+
+export interface PageDataServices {
+  fundraisers: FundraiserService;
+  catalogue: CatalogueService;
+  payments: PaymentService;
+  logger: Logger;
+}
+
+/**
+ * A page's main read failed for a reason other than the visitor's (the database is away):
+ * the page answers 503 with Retry-After (site/src/middleware.ts), as a moment later it will
+ * very likely render.
+ */
+export class DataUnavailable extends Error {
+  override readonly name = 'DataUnavailable';
+}
+
+/**
+ * What a page rendered on demand reads (site/src/lib/page-data.ts), from the services the
+ * API calls, in this request's unit of work: no HTTP to itself, no second session lookup,
+ * and the fundraiser row read once. Every key read is noted in `seen` before its data, so
+ * the render cache knows what makes the page stale (kernel/changes).
+ */
+export function pageDataFor(ctx: AppContext, services: PageDataServices, seen: SeenVersions): PageData {
+  const em = ctx.state.em;
+  const main = async <T>(what: string, read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new DataUnavailable(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  };
+  // A section that fails is left off the page, which is still worth showing.
+  const section = async <T>(what: string, read: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await read();
+    } catch (error) {
+      services.logger.warn({ err: error, path: ctx.path, section: what }, 'a section of the page could not be read; shown without it');
+      return null;
+    }
+  };
+  return {
+    async fundraiser(id, sections = {}) {
+      seen.see(fundraiserKeys.one(id));
+      seen.see(fundraiserKeys.people);
+      const viewer = await main('viewer', () => currentUser(ctx));
+      const shown = await main(`fundraiser ${id}`, async () => {
+        try {
+          const f = await findVisible(em, viewer, id, { related: true });
+          return await fundraiserView(em, f, viewer);
+        } catch (error) {
+          if (error instanceof AppError && error.status === 404) return null;
+          throw error;
+        }
+      });
+      if (!shown) return null;
+      const { updates: updatesWanted, donations: donationsWanted } = sections;
+      const [updates, donations] = await Promise.all([
+        updatesWanted ? section('updates', () => updatesSlice(em, id, updatesWanted)) : null,
+        donationsWanted ? section('donations', () => succeededPage(em, id, donationsWanted)) : null,
+      ]);
+      return { fundraiser: shown, updates, donations };
+    },
+    fundraisers(request) {
+      seen.see(fundraiserKeys.lists);
+      seen.see(fundraiserKeys.people);
+      return main('fundraisers', () => services.fundraisers.list(em, request));
+    },
+    categories: () => main('categories', () => services.catalogue.categories()),
+    locations: () => main('locations', () => services.catalogue.locations()),
+    paymentMethods: async () => ({ methods: services.payments.methods() }),
+  };
+}

@@ -1,0 +1,62 @@
+import type { SeenVersions } from '../../kernel/changes/index.ts';
+import type { CompressedVariants } from '../../kernel/http/index.ts';
+
+/** A page as rendered for visitors who are not signed in, and what it was read from. */
+export interface RenderedPage {
+  status: number;
+  headers: readonly [string, string][];
+  body: CompressedVariants;
+  seen: SeenVersions;
+}
+
+export interface RenderCache {
+  /** The page kept under `key`, if nothing it was read from has changed since and it is within its time bound. */
+  get(key: string): RenderedPage | undefined;
+  set(key: string, page: RenderedPage): void;
+  /**
+   * Runs `render` unless a render of `key` is under way already, in which case it waits for
+   * that one instead, so that a burst of visitors to a page that just changed renders it
+   * once, not once each. Resolves when the render (theirs or this one) has finished.
+   */
+  once(key: string, render: () => Promise<void>): Promise<'rendered' | 'waited'>;
+}
+
+/**
+ * Anonymous renders of pages made on demand, dropped by the change that makes them stale
+ * (their seen versions, kernel/changes), at the latest after `ttlMs`: the bound for changes
+ * made by another instance, which this one cannot see (docs/adr/0008). At most `maxEntries`,
+ * the oldest dropped first, so that made-up query strings cannot grow it without end.
+ */
+export function createRenderCache(options: { ttlMs: number; maxEntries: number; now?: () => number }): RenderCache {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { page: RenderedPage; expires: number }>();
+  const rendering = new Map<string, Promise<void>>();
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expires > now() && entry.page.seen.stillCurrent()) return entry.page;
+      entries.delete(key);
+      return undefined;
+    },
+    set(key, page) {
+      entries.delete(key);
+      if (entries.size >= options.maxEntries) {
+        const oldest = entries.keys().next();
+        if (!oldest.done) entries.delete(oldest.value);
+      }
+      entries.set(key, { page, expires: now() + options.ttlMs });
+    },
+    async once(key, render) {
+      const under = rendering.get(key);
+      if (under) {
+        await under.catch(() => undefined);
+        return 'waited';
+      }
+      const done = render().finally(() => rendering.delete(key));
+      rendering.set(key, done);
+      await done;
+      return 'rendered';
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { ChangeWatchers } from '../../kernel/changes/index.ts';
+
+/**
+ * The names under which pages showing fundraisers are kept in caches (kernel/changes): a
+ * change raises the key, and every copy read under it is stale from the next request on.
+ */
+export const fundraiserKeys = {
+  one: (id: number) => `fundraiser:${id}`,
+  /** Every list of fundraisers: a total, a status or a title moves cards and their order. */
+  lists: 'fundraisers',
+  /** Names and pictures of organisers and authors, shown beside fundraisers and updates. */
+  people: 'people',
+} as const;
+
+const idOf = (reference: unknown): number => (typeof reference === 'object' && reference !== null ? Number((reference as { id: unknown }).id) : Number(reference));
+const shownOfUser = new Set(['firstName', 'lastName', 'avatarMediaId']);
+
+/** What a flushed change to these entities makes stale. Totals move by SQL of their own (addToTotals notes them). */
+export const fundraiserChangeWatchers: ChangeWatchers = {
+  Fundraiser: (f) => [fundraiserKeys.one(idOf(f.id)), fundraiserKeys.lists],
+  FundraiserUpdate: (update) => [fundraiserKeys.one(idOf(update.fundraiser))],
+  Media: (media) => (media.entityType === 'FUNDRAISER' ? [fundraiserKeys.one(idOf(media.entityId)), fundraiserKeys.lists] : []),
+  User: (_user, changed) => (changed.some((name) => shownOfUser.has(name)) ? [fundraiserKeys.people] : []),
+};

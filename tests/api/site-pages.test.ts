@@ -1,0 +1,215 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { MikroORM } from '@mikro-orm/core';
+import { createLogger } from '../../api/logger.ts';
+import { buildSiteIfStale, buildSourceHash, loadCurrentBuild, type SiteBuild } from '../../api/site/index.ts';
+import { DonationSchema, settleDonation } from '../../modules/donations/index.ts';
+import { FundraiserSchema, FundraiserUpdateSchema } from '../../modules/fundraisers/index.ts';
+import { fakeUser, signIn, type FakeUser } from '../helpers/accounts.ts';
+import { fakeFundraiser } from '../helpers/fundraisers.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/** Pages rendered on demand read data in process, not from the snapshot: any build of these sources serves them. */
+async function buildOfTheseSources(app: TestApp): Promise<SiteBuild | null> {
+  const current = await loadCurrentBuild();
+  if (current?.handler && current.info.sourceHash === buildSourceHash(app.config)) return current;
+  await buildSiteIfStale(app.orm.em.fork(), app.config, createLogger('silent'));
+  return loadCurrentBuild();
+}
+
+/** Every SQL statement the app sends while `work` runs. */
+async function statementsDuring(orm: MikroORM, work: () => Promise<unknown>): Promise<string[]> {
+  const connection = orm.em.getConnection() as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
+  const original = connection.execute;
+  const seen: string[] = [];
+  connection.execute = function (this: unknown, ...args: unknown[]) {
+    const query = args[0];
+    seen.push(typeof query === 'string' ? query : JSON.stringify(query));
+    return original.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    connection.execute = original;
+  }
+  return seen;
+}
+
+const page = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers: { Accept: 'text/html', ...headers } });
+let unique = 0;
+/** A query string no earlier request had, so that the page is rendered rather than taken from the cache. */
+const fresh = () => `?fresh=${(unique += 1)}`;
+
+async function succeededDonation(orm: MikroORM, fundraiserId: number, amountMinor: number, donorName: string): Promise<void> {
+  const em = orm.em.fork();
+  const donation = em.create(DonationSchema, {
+    fundraiser: fundraiserId,
+    amountMinor,
+    currency: 'USD',
+    donorName,
+    donorEmail: 'donor@example.com',
+    message: null,
+    status: 'PENDING',
+    paymentMethod: 'STRIPE',
+    language: 'en',
+  });
+  await em.flush();
+  // Inside an outer transaction, as a provider's webhook settles it (modules/payments).
+  await orm.em.fork().transactional((tx) => settleDonation(tx, donation.id, 'SUCCEEDED'));
+}
+
+describe('pages made on demand', () => {
+  let app: TestApp;
+  let organiser: FakeUser;
+  let id: number;
+  let path: string;
+  before(async () => {
+    app = await startTestApp({ SITE_RENDERS: '2' });
+    app.site.current = await buildOfTheseSources(app);
+    organiser = await fakeUser(app.orm, { firstName: 'Tigist', lastName: 'Haile' });
+    const f = await fakeFundraiser(app.orm, organiser.user, { title: 'Page marker 5e1c: a clinic roof in Dessie', goalMinor: 1_000_000 });
+    id = f.id;
+    path = `/fundraiser/${id}`;
+    const em = app.orm.em.fork();
+    em.create(FundraiserUpdateSchema, { fundraiser: id, author: organiser.user.id, content: 'Update marker 77a0: the tin has been bought.' });
+    await em.flush();
+  });
+  after(() => app.close());
+
+  it('reads a fundraiser page in at most 4 statements, the fundraiser row once, with no request to itself', async () => {
+    let html = '';
+    const statements = await statementsDuring(app.orm, async () => {
+      const response = await page(app.url + path + fresh());
+      assert.equal(response.status, 200);
+      html = await response.text();
+    });
+    assert.match(html, /Page marker 5e1c/);
+    assert.match(html, /Update marker 77a0/);
+    assert.ok(statements.length <= 4, `${statements.length} statements:\n${statements.join('\n')}`);
+    assert.equal(statements.filter((sql) => /from `fundraiser`/.test(sql)).length, 1, statements.join('\n'));
+  });
+
+  it('shows a settled donation, an edit, an update and a suspension at the very next request', async () => {
+    const first = await (await page(app.url + path)).text();
+    assert.match(first, /Page marker 5e1c/);
+    // Kept: the same page again costs no statement at all.
+    assert.deepEqual(await statementsDuring(app.orm, () => page(app.url + path).then((r) => r.text())), []);
+
+    await succeededDonation(app.orm, id, 12_345, 'Donor marker 3b9f');
+    const afterGift = await (await page(app.url + path)).text();
+    assert.match(afterGift, /\$123\.45/);
+    assert.match(afterGift, /Donor marker 3b9f/);
+
+    const em = app.orm.em.fork();
+    const f = await em.findOneOrFail(FundraiserSchema, { id });
+    f.title = 'Page marker 9c2d: a clinic roof in Dessie, now with gutters';
+    await em.flush();
+    assert.match(await (await page(app.url + path)).text(), /Page marker 9c2d/);
+
+    em.create(FundraiserUpdateSchema, { fundraiser: id, author: organiser.user.id, content: 'Update marker 41e6: the roof is on.' });
+    await em.flush();
+    assert.match(await (await page(app.url + path)).text(), /Update marker 41e6/);
+
+    f.status = 'SUSPENDED';
+    await em.flush();
+    assert.equal((await page(app.url + path)).status, 404);
+    f.status = 'ACTIVE';
+    await em.flush();
+    assert.equal((await page(app.url + path)).status, 200);
+  });
+
+  it('keeps nothing a change rolled back: the page stays as it was', async () => {
+    const before = await (await page(app.url + path)).text();
+    await assert.rejects(
+      app.orm.em.fork().transactional(async (tx) => {
+        const f = await tx.findOneOrFail(FundraiserSchema, { id });
+        f.title = 'Page marker never: rolled back';
+        await tx.flush();
+        throw new Error('changed my mind');
+      }),
+      /changed my mind/,
+    );
+    const again = await statementsDuring(app.orm, async () => assert.equal(await (await page(app.url + path)).text(), before));
+    assert.deepEqual(again, [], 'still the kept page');
+  });
+
+  it('makes a page that just changed once for a burst of visitors, not once each', async () => {
+    await succeededDonation(app.orm, id, 100, 'Donor marker burst');
+    const statements = await statementsDuring(app.orm, async () => {
+      const answers = await Promise.all(Array.from({ length: 30 }, () => page(app.url + path).then(async (r) => ({ status: r.status, html: await r.text() }))));
+      assert.deepEqual([...new Set(answers.map((a) => a.status))], [200]);
+      assert.ok(answers.every((a) => /Donor marker burst/.test(a.html)));
+    });
+    assert.ok(statements.length <= 4, `${statements.length} statements for 30 visitors`);
+  });
+
+  it('gives the signed-in organiser their controls while visitors get the kept page without them', async () => {
+    const anonymous = await (await page(app.url + path)).text();
+    assert.doesNotMatch(anonymous, /id="owner-panel"/);
+    const client = app.client();
+    await signIn(client, organiser);
+    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const own = await (await page(app.url + path, { Cookie: cookie })).text();
+    assert.match(own, /id="owner-panel"/);
+    assert.doesNotMatch(await (await page(app.url + path)).text(), /id="owner-panel"/, 'the organiser’s page was not kept for others');
+  });
+
+  it('keeps GET /api/fundraisers/{id} for visitors without a session until the fundraiser changes', async () => {
+    const api = `${app.url}/api/fundraisers/${id}`;
+    const read = async (headers: Record<string, string> = {}) => {
+      const response = await fetch(api, { headers: { Accept: 'application/json', ...headers } });
+      return { status: response.status, body: response.status === 200 ? ((await response.json()) as { raisedAmount: string; viewerCanManage: boolean }) : null };
+    };
+    const first = await read();
+    assert.equal(first.status, 200);
+    assert.deepEqual(await statementsDuring(app.orm, () => read()), [], 'kept');
+    await succeededDonation(app.orm, id, 1_000, 'Donor marker api');
+    const after = await read();
+    const cents = (amount: string | undefined) => Math.round(Number(amount) * 100);
+    assert.equal(cents(after.body?.raisedAmount) - cents(first.body?.raisedAmount), 1_000, 'the donation at the very next request');
+
+    const client = app.client();
+    await signIn(client, organiser);
+    const own = await client.get(`/api/fundraisers/${id}`);
+    assert.equal(own.data.viewerCanManage, true, 'a signed-in organiser is never given the kept copy');
+    assert.equal((await read()).body?.viewerCanManage, false);
+  });
+
+  it('compresses pages for browsers that take brotli, and says it varies', async () => {
+    const response = await fetch(app.url + path + fresh(), { headers: { Accept: 'text/html', 'Accept-Encoding': 'br' } });
+    assert.equal(response.headers.get('content-encoding'), 'br');
+    assert.match(response.headers.get('vary') ?? '', /Accept-Encoding/i);
+    // fetch decodes it, as a browser does.
+    assert.match(await response.text(), /Page marker 9c2d/);
+    assert.ok(Number(response.headers.get('content-length')) < 10_000, 'sent compressed');
+    const kept = await fetch(app.url + path, { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' } });
+    assert.equal(kept.headers.get('content-encoding'), 'gzip');
+  });
+
+  it('shows the page without a section that cannot be read, and answers 503 when the fundraiser itself cannot be', async () => {
+    const connection = app.orm.em.getConnection();
+    await connection.execute('alter table `fundraiser_update` rename to `fundraiser_update_away`');
+    try {
+      const response = await page(app.url + path + fresh());
+      assert.equal(response.status, 200);
+      const html = await response.text();
+      assert.match(html, /Page marker 9c2d/);
+      assert.doesNotMatch(html, /Update marker/);
+    } finally {
+      await connection.execute('alter table `fundraiser_update_away` rename to `fundraiser_update`');
+    }
+    await connection.execute('alter table `category` rename to `category_away`');
+    try {
+      for (const [url, lang] of [[app.url + path + fresh(), 'en'], [`${app.url}/am${path}${fresh()}`, 'am']] as const) {
+        const response = await page(url);
+        assert.equal(response.status, 503, url);
+        assert.ok(Number(response.headers.get('retry-after')) > 0, `${url}: Retry-After`);
+        assert.equal(response.headers.get('cache-control'), 'no-store');
+        assert.match(await response.text(), new RegExp(`<html lang="${lang}"`), `${url}: the error page in ${lang}`);
+      }
+    } finally {
+      await connection.execute('alter table `category_away` rename to `category`');
+    }
+    assert.equal((await page(app.url + path + fresh())).status, 200);
+  });
+});
