@@ -417,7 +417,8 @@ function printProfile(profile: CpuProfile, windows: Window[]): void {
   const frames = categorise(profile);
   const splits = windows.map((window) => selfTime(profile, frames, window));
   const busy = splits.map(({ byCategory }) => [...byCategory].filter(([name]) => name !== 'idle').reduce((sum, [, us]) => sum + us, 0));
-  const percent = (us: number, of: number) => `${((100 * us) / of).toFixed(1)} %`;
+  const share = new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const percent = (us: number, of: number) => share.format(us / of);
   console.log(`\n## CPU time of the fundraiser page at ${profileRun.connections} connections, ${profileRun.seconds} s per variant (share of non-idle time)\n`);
   console.log(`| category | ${windows.map((w) => w.label).join(' | ')} |`);
   console.log(`|---|${windows.map(() => '---|').join('')}`);
