@@ -125,9 +125,18 @@ export function createApp(deps: AppDependencies): App {
       handler: async () => undefined,
     }),
   ];
-  const openApi = openApiDocument(definitions, { title: 'EthioFundraise API', version: '1', url: config.PUBLIC_URL });
+  // Made when first asked for: converting every schema would cost each start some 30 ms.
+  const described = [...definitions];
+  let openApi: ReturnType<typeof openApiDocument> | undefined;
   definitions.push(
-    route({ method: 'get', path: '/api/openapi.json', tag: 'meta', summary: 'This API described as OpenAPI 3.1', response: openApiResponse, handler: async () => openApi }),
+    route({
+      method: 'get',
+      path: '/api/openapi.json',
+      tag: 'meta',
+      summary: 'This API described as OpenAPI 3.1',
+      response: openApiResponse,
+      handler: async () => (openApi ??= openApiDocument(described, { title: 'EthioFundraise API', version: '1', url: config.PUBLIC_URL })),
+    }),
   );
 
   app.use(requestContext(orm, logger));

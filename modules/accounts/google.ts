@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import type { Logger } from 'pino';
 import { AppError } from '../../kernel/http/index.ts';
 
@@ -18,17 +18,25 @@ export interface GoogleVerifier {
 
 const issuers = ['accounts.google.com', 'https://accounts.google.com'];
 
+/** jose and Google's key set, made on the first sign-in rather than at start-up: with Google sign-in off, never. */
+async function googleKeys(jwksUrl: string) {
+  const jose = await import('jose');
+  return { jose, keys: jose.createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000 }) };
+}
+
 /**
  * Verifies Google Identity Services ID tokens locally against Google's published keys
  * (fetched and cached by jose), rather than calling Google's tokeninfo endpoint per sign-in.
  */
 export function createGoogleVerifier(options: { clientId: string | undefined; jwksUrl: string; logger?: Logger }): GoogleVerifier {
   const clientId = options.clientId;
-  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
+  let loaded: ReturnType<typeof googleKeys> | undefined;
   return {
     enabled: Boolean(clientId),
     async verify(credential) {
       if (!clientId) throw new AppError(503, 'google_sign_in_disabled');
+      const { jose, keys } = await (loaded ??= googleKeys(options.jwksUrl));
+      const { errors, jwtVerify } = jose;
       let payload: JWTPayload;
       try {
         ({ payload } = await jwtVerify(credential, keys, { audience: clientId, issuer: issuers, algorithms: ['RS256'], clockTolerance: 30 }));
@@ -38,7 +46,7 @@ export function createGoogleVerifier(options: { clientId: string | undefined; jw
           options.logger?.error({ err: error }, 'Google keys could not be fetched');
           throw new AppError(503, 'google_unavailable');
         }
-        options.logger?.info({ reason: (error as errors.JOSEError).code }, 'Google credential refused');
+        options.logger?.info({ reason: error.code }, 'Google credential refused');
         return null;
       }
       const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';

@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /** A simple symbol drawn over the landscape, one per kind of cause. */
 export type DemoMotif = 'heart' | 'book' | 'flood' | 'candle' | 'well' | 'cross' | 'cap' | 'field' | 'house' | 'church' | 'track' | 'weave';
 
@@ -48,5 +46,7 @@ export async function demoPicture(picture: DemoPicture): Promise<Buffer> {
   <path d="M0 740 Q 400 ${660 - v * 8} 800 730 T 1200 700 L 1200 900 L 0 900 Z" fill="${picture.hills[1]}"/>
   ${motifs[picture.motif](accent)}
 </svg>`;
+  // Imported here: only a first start on an empty database draws pictures.
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/core';
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { OutboxMailSchema, type OutboxMail } from './outbox-mail.entity.ts';
 
@@ -63,8 +62,15 @@ function stored(attachments: MailAttachment[] | undefined): StoredAttachment[] |
   return attachments?.length ? attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') })) : null;
 }
 
+/** nodemailer is imported with the first mail delivered, not at start-up: without SMTP_URL, never. */
+async function smtpTransport(url: string) {
+  return (await import('nodemailer')).default.createTransport(url);
+}
+
 export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const smtpUrl = options.smtpUrl;
+  let made: ReturnType<typeof smtpTransport> | undefined;
+  const transport = smtpUrl ? () => (made ??= smtpTransport(smtpUrl)) : null;
 
   const composers = new Map<string, MailComposer>();
 
@@ -100,7 +106,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     }
     mail.attempts += 1;
     try {
-      const info = await transport.sendMail({
+      const info = await (await transport()).sendMail({
         from: options.from,
         to: mail.to,
         replyTo: mail.replyTo ?? undefined,

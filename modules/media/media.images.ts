@@ -1,13 +1,19 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { ImageTooManyPixels, ImageUnreadable, ImageUnsupported } from './media.errors.ts';
 import { slots } from './media.slots.ts';
 
-// Every upload is a new image, so libvips' operation cache would only hold on to memory.
-sharp.cache(false);
-// One thread per image, whatever the allocator (sharp picks this itself only under glibc's):
-// the threads at work are then the images at a time (below), and fewer threads leave fewer
-// malloc arenas holding on to freed memory.
-sharp.concurrency(1);
+/** sharp (libvips, some 60 modules, a tenth of a second) is imported with the first image, not at start-up. */
+async function loadSharp() {
+  const { default: sharp } = await import('sharp');
+  // Every upload is a new image, so libvips' operation cache would only hold on to memory.
+  sharp.cache(false);
+  // One thread per image, whatever the allocator (sharp picks this itself only under glibc's):
+  // the threads at work are then the images at a time (below), and fewer threads leave fewer
+  // malloc arenas holding on to freed memory.
+  sharp.concurrency(1);
+  return sharp;
+}
+let sharpLoaded: ReturnType<typeof loadSharp> | undefined;
 
 /** Decoding a phone photo takes tens of MB; this many at a time bounds that whatever the traffic. */
 const imagesDecodedAtOnce = 2;
@@ -58,6 +64,7 @@ export function renderImage(bytes: Buffer, shape: 'card' | 'square'): Promise<Re
 async function render(bytes: Buffer, shape: 'card' | 'square'): Promise<Renditions> {
   const format = sniffFormat(bytes);
   if (!format) throw new ImageUnsupported();
+  const sharp = await (sharpLoaded ??= loadSharp());
   // Only the decoder of the sniffed format may run: sharp would otherwise also accept
   // GIF, TIFF, SVG and more, and SVG in particular must never be decoded from an upload.
   const options = { limitInputPixels: imageLimits.maxPixels, failOn: 'error' as const, pages: 1 };

@@ -6,7 +6,6 @@ import { fromMinor } from '../money/index.ts';
 import { PaymentSchema } from '../payments/index.ts';
 import { ReceiptSchema } from './receipt.entity.ts';
 import { ReceiptNotAvailable } from './receipt.errors.ts';
-import { renderReceiptPdf } from './receipt.pdf.ts';
 
 /** The receipt of a succeeded donation, made the first time it is asked for. */
 async function receiptOf(em: EntityManager, donationId: number): Promise<string> {
@@ -46,6 +45,8 @@ export async function receiptPdf(em: EntityManager, receiptId: string, lang: Lan
   if (!receipt || !donation || donation.status !== 'SUCCEEDED') throw new ReceiptNotAvailable();
   const payment = await em.findOne(PaymentSchema, { donation: donation.id, status: 'SUCCEEDED' });
   if (!payment?.transactionId) throw new ReceiptNotAvailable();
+  // Imported with pdfkit and fontkit on the first receipt rather than at every start-up.
+  const { renderReceiptPdf } = await import('./receipt.pdf.ts');
   const pdf = await renderReceiptPdf({
     receiptId: receipt.id,
     fundraiserTitle: donation.fundraiser.title,
