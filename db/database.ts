@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { MikroORM, type EntityMetadata, type Options, type Platform } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities.ts';
+import { reusePreparedStatements, type Preparing } from './prepared-statements.ts';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -74,6 +75,7 @@ export async function openDatabase(databaseUrl: string, options: { debug?: boole
     await orm.em.getConnection().execute('pragma journal_mode = wal');
     await orm.em.getConnection().execute('pragma busy_timeout = 5000');
     await orm.em.getConnection().execute('pragma foreign_keys = on');
+    reusePreparedStatements((await orm.em.getConnection().getNativeClient()) as Preparing);
   }
   return orm;
 }
