@@ -328,8 +328,8 @@ const special: Record<string, string> = { '(idle)': 'idle', '(garbage collector)
 const categories: [string, RegExp][] = [
   ['database', /@mikro-orm|kysely|libsql|mysql2|\/db\//],
   ['rendering', /astro|site\/dist|react/],
-  // Koa's own helpers by name; undici is the fetch with which pages read the API over loopback.
-  ['HTTP', /koa|find-my-way|kernel\/http|\/api\/|\/(delegates|cookies|on-finished|ee-first|statuses|accepts|negotiator|type-is|fresh|vary)\/|^node:(_http|http|net|internal\/http|internal\/deps\/undici)/],
+  // Koa's own helpers by name; the render cache and compression (api/site, kernel/http) are HTTP work too.
+  ['HTTP', /koa|find-my-way|kernel\/http|kernel\/changes|\/api\/|\/(delegates|cookies|on-finished|ee-first|statuses|accepts|negotiator|type-is|fresh|vary)\/|^node:(_http|http|net|internal\/http|zlib)/],
 ];
 
 /** A frame's own category: none for native code, WebAssembly and Node's own modules, which count for their caller. */
