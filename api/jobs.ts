@@ -1,15 +1,17 @@
 import type { MikroORM } from '@mikro-orm/core';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
+import { changes } from '../kernel/changes/index.ts';
 import { purgeAccountTokensJob } from '../modules/accounts/index.ts';
 import { expireDonationsJob } from '../modules/donations/index.ts';
+import { fundraiserKeys } from '../modules/fundraisers/index.ts';
 import { scheduleJobs, type Job } from '../modules/jobs/index.ts';
 import { retryMailJob, type Mailer } from '../modules/mail/index.ts';
 import { reconcilePaymentsJob, type PaymentService } from '../modules/payments/index.ts';
 import { purgeRateLimitHitsJob } from '../modules/rate-limits/index.ts';
 import { purgeSessionsJob } from '../modules/sessions/index.ts';
 import type { Config } from './config.ts';
-import { rebuildSiteIfDataChanged, type SiteHolder } from './site/index.ts';
+import { rebuildOnChange, rebuildSiteIfDataChanged, type SiteHolder } from './site/index.ts';
 
 export interface JobDependencies {
   mailer: Mailer;
@@ -34,16 +36,35 @@ export function jobList(deps: JobDependencies): Job[] {
 /** Schedules every job and the site's rebuild; answers a function that stops them all. */
 export function scheduleAll(orm: MikroORM, config: Config, deps: JobDependencies & { site: SiteHolder }, logger: Logger): () => void {
   const stopJobs = scheduleJobs(orm, jobList(deps), logger);
-  const rebuild = cron.schedule(
-    config.SITE_REBUILD_CRON,
-    () =>
-      void rebuildSiteIfDataChanged(orm, config, deps.site, logger).catch((error: unknown) =>
-        logger.error({ err: error }, 'site rebuild failed; the previous build stays online'),
-      ),
-    { name: 'site-rebuild' },
-  );
+  const rebuildSite = siteRebuilder(orm, config, deps.site, logger);
+  // The job catches changes made elsewhere (another instance, by hand); those made here start a rebuild themselves.
+  const rebuild = cron.schedule(config.SITE_REBUILD_CRON, () => void rebuildSite(), { name: 'site-rebuild' });
+  const stopRebuildOnChange = rebuildSiteOnChange(rebuildSite);
   return () => {
     stopJobs();
+    stopRebuildOnChange();
     void rebuild.stop();
   };
+}
+
+/** Rebuilds the site if the data it shows changed, logging a failure (the previous build stays). */
+export function siteRebuilder(orm: MikroORM, config: Config, site: SiteHolder, logger: Logger): () => Promise<void> {
+  return () =>
+    rebuildSiteIfDataChanged(orm, config, site, logger).catch((error: unknown) =>
+      logger.error({ err: error }, 'site rebuild failed; the previous build stays online'),
+    );
+}
+
+/**
+ * Rebuilds the pre-rendered pages when a change on this instance alters what they show: a
+ * fundraiser started, suspended, closed or retitled within seconds, totals at most once a
+ * minute (api/site/rebuild-on-change.ts). Answers a function that stops it.
+ */
+export function rebuildSiteOnChange(rebuildSite: () => Promise<void>): () => void {
+  return rebuildOnChange(changes, rebuildSite, {
+    urgent: [fundraiserKeys.listing],
+    routine: [fundraiserKeys.lists],
+    settleMs: 2_000,
+    routineMs: 60_000,
+  });
 }

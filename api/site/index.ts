@@ -6,6 +6,7 @@ export type { RenderCache } from './render-cache.ts';
 export type { SiteHolder, SiteServing } from './site-server.ts';
 export { buildSiteIfStale, buildSourceHash } from './site-builder.ts';
 export { rebuildSiteIfDataChanged } from './site-rebuild.ts';
+export { rebuildOnChange } from './rebuild-on-change.ts';
 export type { BuildEnv } from './site-builder.ts';
 export { buildsDir, loadBuild, loadCurrentBuild, siteSourceHash } from './site-build.ts';
 export type { SiteBuild, BuildInfo } from './site-build.ts';

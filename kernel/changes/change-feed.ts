@@ -10,14 +10,23 @@ export interface ChangeFeed {
   version(key: string): number;
   /** Marks the keys changed. */
   bump(keys: Iterable<string>): void;
+  /** Calls `listener` with the keys of every bump from now on (a rebuild of what they show, say); answers a function that stops it. */
+  listen(listener: (keys: readonly string[]) => void): () => void;
 }
 
 export function createChangeFeed(): ChangeFeed {
   const versions = new Map<string, number>();
+  const listeners = new Set<(keys: readonly string[]) => void>();
   return {
     version: (key) => versions.get(key) ?? 0,
     bump(keys) {
-      for (const key of keys) versions.set(key, (versions.get(key) ?? 0) + 1);
+      const raised = [...keys];
+      for (const key of raised) versions.set(key, (versions.get(key) ?? 0) + 1);
+      if (raised.length > 0) for (const listener of listeners) listener(raised);
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

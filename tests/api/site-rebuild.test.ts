@@ -6,7 +6,8 @@ import { createLogger } from '../../api/logger.ts';
 import { buildSiteIfStale, buildsDir, buildSourceHash, loadCurrentBuild, rebuildSiteIfDataChanged } from '../../api/site/index.ts';
 import { currentLink } from '../../api/site/site-build.ts';
 import { addTestimonial } from '../../modules/testimonials/index.ts';
-import { fakeUser } from '../helpers/accounts.ts';
+import { rebuildSiteOnChange, siteRebuilder } from '../../api/jobs.ts';
+import { fakeUser, signIn, waitFor } from '../helpers/accounts.ts';
 import { fakeFundraiser } from '../helpers/fundraisers.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -15,7 +16,7 @@ const logger = createLogger('silent');
 describe('static rebuild from data', () => {
   let app: TestApp;
   before(async () => {
-    // Port 0 as the configuration: pages rendered on demand must find the API wherever it listens.
+    // Port 0 as the configuration: nothing about pages made on demand may depend on a known port.
     app = await startTestApp({ PORT: '0' });
     await buildSiteIfStale(app.orm.em.fork(), app.config, logger);
     app.site.current = await loadCurrentBuild();
@@ -122,12 +123,33 @@ describe('static rebuild from data', () => {
     }
   });
 
-  it('renders pages on demand from the API at the address the request came in on, with the app on port 0', async () => {
+  it('renders pages on demand with the app configured for port 0', async () => {
     const f = await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user, { title: 'On-demand marker 4b1d: a well for Adwa' });
     for (const path of [`/fundraiser/${f.id}`, '/discover?query=4b1d', '/am/discover?query=4b1d']) {
       const response = await fetch(`${app.url}${path}`);
       assert.equal(response.status, 200, path);
       assert.match(await response.text(), /On-demand marker 4b1d/, path);
+    }
+  });
+
+  it('takes a fundraiser its organiser closes off its category page by itself, without waiting for the job', async () => {
+    const organiser = await fakeUser(app.orm);
+    const f = await fakeFundraiser(app.orm, organiser.user, { categorySlug: 'environment', title: 'Rebuild marker 5d1a: trees for Wolaita' });
+    await rebuildSiteIfDataChanged(app.orm, app.config, app.site, logger);
+    const categoryPage = async () => (await fetch(`${app.url}/category/environment`)).text();
+    assert.match(await categoryPage(), /Rebuild marker 5d1a/);
+
+    const stop = rebuildSiteOnChange(siteRebuilder(app.orm, app.config, app.site, logger));
+    try {
+      const client = app.client();
+      await signIn(client, organiser);
+      const started = performance.now();
+      assert.equal((await client.patch(`/api/fundraisers/${f.id}`, { status: 'CLOSED' })).status, 200);
+      await waitFor(async () => !(await categoryPage()).includes('Rebuild marker 5d1a'), 'the category page without the closed fundraiser', 180_000);
+      // For the record, not a budget: the delay is the 2 s settling time plus one build.
+      console.log(`# closed → off its category page in ${Math.round(performance.now() - started)} ms`);
+    } finally {
+      stop();
     }
   });
 });
