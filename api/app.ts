@@ -159,7 +159,9 @@ export function createApp(deps: AppDependencies): App {
   // browser), and for pages made on demand for a visitor with a session cookie (an organiser
   // sees their controls); static files and visitors without one skip the lookup.
   const needsSession = (ctx: AppContext) =>
-    ctx.path.startsWith('/api/') || isDonateFormPost(ctx) || (ctx.cookies.get(sessionCookie) !== undefined && !site.current?.files.has(ctx.path));
+    ctx.path.startsWith('/api/') ||
+    isDonateFormPost(ctx) ||
+    (ctx.cookies.get(sessionCookie) !== undefined && !ctx.path.startsWith('/media/') && !site.current?.files.has(ctx.path));
   app.use((ctx, next) => (needsSession(ctx) ? sessionMiddleware(ctx, next) : next()));
   app.use(routes(definitions, { microCache, checkResponses: config.NODE_ENV === 'test' }));
   app.use(donateForm({ payments, limits: donationLimits, publicUrl: config.PUBLIC_URL }));
@@ -171,7 +173,7 @@ export function createApp(deps: AppDependencies): App {
   const pageServices = { fundraisers, catalogue, payments, logger };
   app.use(
     siteServer(site, {
-      data: (ctx, seen) => pageDataFor(ctx, pageServices, seen),
+      data: (ctx, seen, onPartial) => pageDataFor(ctx, pageServices, seen, onPartial),
       renders: config.SITE_RENDERS,
       cache: createRenderCache({ ttlMs: renderCacheTtlMs, maxEntries: 500 }),
     }),

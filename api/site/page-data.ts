@@ -28,9 +28,10 @@ export class DataUnavailable extends Error {
  * What a page rendered on demand reads (site/src/lib/page-data.ts), from the services the
  * API calls, in this request's unit of work: no HTTP to itself, no second session lookup,
  * and the fundraiser row read once. Every key read is noted in `seen` before its data, so
- * the render cache knows what makes the page stale (kernel/changes).
+ * the render cache knows what makes the page stale (kernel/changes); `onPartial` hears of a
+ * section left off, which makes the page one not to keep.
  */
-export function pageDataFor(ctx: AppContext, services: PageDataServices, seen: SeenVersions): PageData {
+export function pageDataFor(ctx: AppContext, services: PageDataServices, seen: SeenVersions, onPartial: () => void = () => {}): PageData {
   const em = ctx.state.em;
   const main = async <T>(what: string, read: () => Promise<T>): Promise<T> => {
     try {
@@ -40,11 +41,12 @@ export function pageDataFor(ctx: AppContext, services: PageDataServices, seen: S
       throw new DataUnavailable(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   };
-  // A section that fails is left off the page, which is still worth showing.
+  // A section that fails is left off the page, which is still worth showing, but not keeping.
   const section = async <T>(what: string, read: () => Promise<T>): Promise<T | null> => {
     try {
       return await read();
     } catch (error) {
+      onPartial();
       services.logger.warn({ err: error, path: ctx.path, section: what }, 'a section of the page could not be read; shown without it');
       return null;
     }

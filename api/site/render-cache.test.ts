@@ -58,4 +58,18 @@ describe('the render cache', () => {
     await assert.rejects(cache.once('/y', () => Promise.reject(new Error('busy'))), /busy/);
     assert.equal(await cache.once('/y', async () => undefined), 'rendered');
   });
+
+  it('lets a visitor give up on a render that takes too long, or when they leave', async () => {
+    const cache = createRenderCache({ ttlMs: 60_000, maxEntries: 10 });
+    let finish = () => {};
+    void cache.once('/slow', () => new Promise<void>((resolve) => (finish = resolve)));
+    assert.equal(await cache.once('/slow', async () => undefined, { waitMs: 20 }), 'gave-up');
+    const leaving = new AbortController();
+    const waiting = cache.once('/slow', async () => undefined, { waitMs: 60_000, signal: leaving.signal });
+    leaving.abort();
+    assert.equal(await waiting, 'gave-up');
+    const patient = cache.once('/slow', async () => undefined, { waitMs: 60_000 });
+    finish();
+    assert.equal(await patient, 'waited');
+  });
 });

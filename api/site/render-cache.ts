@@ -16,9 +16,10 @@ export interface RenderCache {
   /**
    * Runs `render` unless a render of `key` is under way already, in which case it waits for
    * that one instead, so that a burst of visitors to a page that just changed renders it
-   * once, not once each. Resolves when the render (theirs or this one) has finished.
+   * once, not once each. Resolves when the render (theirs or this one) has finished, or as
+   * 'gave-up' when theirs took longer than `waitMs` or the visitor left.
    */
-  once(key: string, render: () => Promise<void>): Promise<'rendered' | 'waited'>;
+  once(key: string, render: () => Promise<void>, wait?: { waitMs: number; signal?: AbortSignal }): Promise<'rendered' | 'waited' | 'gave-up'>;
 }
 
 /**
@@ -47,11 +48,14 @@ export function createRenderCache(options: { ttlMs: number; maxEntries: number; 
       }
       entries.set(key, { page, expires: now() + options.ttlMs });
     },
-    async once(key, render) {
+    async once(key, render, wait) {
       const under = rendering.get(key);
       if (under) {
-        await under.catch(() => undefined);
-        return 'waited';
+        if (!wait) {
+          await under.catch(() => undefined);
+          return 'waited';
+        }
+        return waitFor(under, wait.waitMs, wait.signal);
       }
       const done = render().finally(() => rendering.delete(key));
       rendering.set(key, done);
@@ -59,4 +63,23 @@ export function createRenderCache(options: { ttlMs: number; maxEntries: number; 
       return 'rendered';
     },
   };
+}
+
+/** 'waited' once `render` has settled, 'gave-up' after `ms` or when `signal` aborts. */
+function waitFor(render: Promise<void>, ms: number, signal?: AbortSignal): Promise<'waited' | 'gave-up'> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => done('gave-up'), ms);
+    const onAbort = () => done('gave-up');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    function done(outcome: 'waited' | 'gave-up') {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    }
+    if (signal?.aborted) done('gave-up');
+    void render.then(
+      () => done('waited'),
+      () => done('waited'),
+    );
+  });
 }

@@ -1,6 +1,6 @@
 import { changes, seenVersions, type SeenVersions } from '../../kernel/changes/index.ts';
 import { AppError, variantsOf, type AppContext, type AppMiddleware } from '../../kernel/http/index.ts';
-import type { PageData, PageLocals } from '../../site/src/lib/page-data.ts';
+import { pageQueryParameters, type PageData, type PageLocals } from '../../site/src/lib/page-data.ts';
 import type { RenderCache, RenderedPage } from './render-cache.ts';
 import { createRenderGate, type RenderGate } from './render-gate.ts';
 import type { SiteBuild } from './site-build.ts';
@@ -30,8 +30,8 @@ class SiteBusy extends AppError {
 
 /** What the site server needs besides the build: the data pages read, and limits. */
 export interface SiteServing {
-  /** The data a page rendered for this request reads (api/site/page-data.ts), noting what it read in `seen`. */
-  data(ctx: AppContext, seen: SeenVersions): PageData;
+  /** The data a page rendered for this request reads (api/site/page-data.ts), noting what it read in `seen` and a section it left off. */
+  data(ctx: AppContext, seen: SeenVersions, onPartial: () => void): PageData;
   renders: number;
   cache: RenderCache;
 }
@@ -52,43 +52,70 @@ export function siteServer(holder: SiteHolder, serving: SiteServing): AppMiddlew
     const file = build.files.get(ctx.path);
     if (file) return sendFile(ctx, file);
     if (!build.handler) return next();
-    const key = ctx.state.session?.current ? null : ctx.url;
-    if (key === null) {
+    if (ctx.state.session?.current) {
       if (await renderPage(ctx, build, serving, renders, null)) return next();
       return;
     }
-    const kept = serving.cache.get(key);
-    if (kept) return sendRendered(ctx, kept);
-    let passed = false;
-    // Visitors who arrive while the page is being made wait for it rather than make it again.
-    const outcome = await serving.cache.once(key, async () => {
-      passed = await renderPage(ctx, build, serving, renders, key);
-    });
-    if (outcome === 'waited') {
-      const made = serving.cache.get(key);
-      if (made) return sendRendered(ctx, made);
-      passed = await renderPage(ctx, build, serving, renders, key);
+    const key = cacheKey(ctx);
+    // Visitors who arrive while the page is being made wait for that render rather than start
+    // their own, and again if what it read changed meanwhile (in a burst of donations it will
+    // have); a visitor makes the page themself only when nobody else is making it.
+    for (;;) {
+      const kept = serving.cache.get(key);
+      if (kept) return sendRendered(ctx, kept);
+      let passed = false;
+      const outcome = await serving.cache.once(
+        key,
+        async () => {
+          passed = await renderPage(ctx, build, serving, renders, key);
+        },
+        { waitMs: renderWaitMs, signal: leaving(ctx) },
+      );
+      if (outcome === 'gave-up') throw new SiteBusy();
+      if (outcome === 'rendered') {
+        if (passed) return next();
+        return;
+      }
     }
-    if (passed) return next();
   };
+}
+
+/**
+ * The render cache's key: the path and the query parameters pages read, in a fixed order.
+ * Any other parameter (a share's `fbclid` or `utm_source`) leaves the page as it is, so
+ * every visitor a shared link brings shares one kept page.
+ */
+function cacheKey(ctx: AppContext): string {
+  const kept = new URLSearchParams();
+  for (const name of pageQueryParameters) for (const value of ctx.URL.searchParams.getAll(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${ctx.path}?${query}` : ctx.path;
+}
+
+/** Aborted when the visitor goes away. */
+function leaving(ctx: AppContext): AbortSignal {
+  const gone = new AbortController();
+  ctx.res.once('close', () => gone.abort());
+  return gone.signal;
 }
 
 /** Renders through Astro, which writes the answer itself; true when Astro had no such page (the answer is then Koa's again). */
 async function renderPage(ctx: AppContext, build: SiteBuild, serving: SiteServing, renders: RenderGate, key: string | null): Promise<boolean> {
   const handler = build.handler;
   if (!handler) return true;
-  const gone = new AbortController();
-  ctx.res.once('close', () => gone.abort());
-  const release = await renders.enter(gone.signal);
+  const release = await renders.enter(leaving(ctx));
   if (!release) throw new SiteBusy();
   let passed = false;
   ctx.respond = false;
   const seen = seenVersions(changes);
+  let partial = false;
   const locals: PageLocals = {
-    data: serving.data(ctx, seen),
+    data: serving.data(ctx, seen, () => {
+      partial = true;
+    }),
     // What a page answers when its data cannot be read now (site/src/middleware.ts).
     unavailable: () => unavailableResponse(build, ctx),
-    deliver: (response) => deliver(ctx, response, key === null ? null : { key, seen, cache: serving.cache }),
+    deliver: (response, page) => deliver(ctx, response, key === null || partial || page.setsCookies ? null : { key, seen, cache: serving.cache }),
   };
   try {
     await handler(ctx.req, ctx.res, () => {
@@ -101,18 +128,15 @@ async function renderPage(ctx: AppContext, build: SiteBuild, serving: SiteServin
   return passed;
 }
 
-/** Answer headers a kept page must not carry to the next visitor. */
-const personal = new Set(['set-cookie']);
-
 /**
- * The page Astro made, compressed for this visitor, and kept for the next ones when it is a
- * success for nobody in particular that read something the change feed names.
+ * The page Astro made, compressed for this visitor, and kept for the next ones (`keep`) when
+ * it is a whole success for nobody in particular that read something the change feed names.
  */
 async function deliver(ctx: AppContext, response: Response, keep: { key: string; seen: SeenVersions; cache: RenderCache } | null): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   const body = variantsOf(Buffer.from(await response.arrayBuffer()), type);
   if (keep && response.status === 200 && keep.seen.keys.size > 0 && !response.headers.has('set-cookie')) {
-    const headers = [...response.headers.entries()].filter(([name]) => !personal.has(name));
+    const headers = [...response.headers.entries()];
     keep.cache.set(keep.key, { status: response.status, headers, body, seen: keep.seen });
   }
   const chosen = body.pick(ctx.get('Accept-Encoding'));

@@ -3,10 +3,10 @@ import type { ChangeFeed } from './change-feed.ts';
 
 /**
  * What a change to one entity makes stale: the keys to raise, given the entity (after the
- * change, or as it was for a deletion) and the names of the properties that changed (all of
- * them for a creation or a deletion).
+ * change, or as it was for a deletion), the names of the properties that changed (all of
+ * them for a creation or a deletion), and which of the three it was.
  */
-export type ChangeKeys = (entity: Record<string, unknown>, changed: readonly string[]) => readonly string[];
+export type ChangeKeys = (entity: Record<string, unknown>, changed: readonly string[], kind: 'create' | 'update' | 'delete') => readonly string[];
 
 /** By entity name (the schema's `name`). */
 export type ChangeWatchers = Readonly<Record<string, ChangeKeys>>;
@@ -72,9 +72,10 @@ export function trackChanges(orm: MikroORM, feed: ChangeFeed, watchers: ChangeWa
       for (const changeSet of args.uow.getChangeSets()) {
         const keysOf = watchers[changeSet.meta.className] ?? watchers[changeSet.meta.name ?? ''];
         if (!keysOf) continue;
-        const entity = (changeSet.type === 'delete' ? (changeSet.originalEntity ?? changeSet.entity) : changeSet.entity) as Record<string, unknown>;
-        const changed = changeSet.type === 'update' ? Object.keys(changeSet.payload) : changeSet.meta.props.map((prop) => prop.name);
-        for (const key of keysOf(entity, changed)) keys.add(key);
+        const kind = changeSet.type.startsWith('delete') ? 'delete' : changeSet.type.startsWith('update') ? 'update' : 'create';
+        const entity = (kind === 'delete' ? (changeSet.originalEntity ?? changeSet.entity) : changeSet.entity) as Record<string, unknown>;
+        const changed = kind === 'update' ? Object.keys(changeSet.payload) : changeSet.meta.props.map((prop) => prop.name);
+        for (const key of keysOf(entity, changed, kind)) keys.add(key);
       }
       if (keys.size > 0) await noteChanges(feed, args.em, keys);
     },

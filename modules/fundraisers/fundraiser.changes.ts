@@ -32,5 +32,6 @@ export const fundraiserChangeWatchers: ChangeWatchers = {
   ],
   FundraiserUpdate: (update) => [fundraiserKeys.one(idOf(update.fundraiser))],
   Media: (media) => (media.entityType === 'FUNDRAISER' ? [fundraiserKeys.one(idOf(media.entityId)), fundraiserKeys.lists, fundraiserKeys.listing] : []),
-  User: (_user, changed) => (changed.some((name) => shownOfUser.has(name)) ? [fundraiserKeys.people] : []),
+  // A new user is shown nowhere until they write something, which raises keys of its own.
+  User: (_user, changed, kind) => (kind !== 'create' && changed.some((name) => shownOfUser.has(name)) ? [fundraiserKeys.people] : []),
 };

@@ -21,5 +21,6 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     }
     throw error;
   }
-  return context.locals.deliver(response);
+  // Cookies set through Astro.cookies join the answer only after this returns.
+  return context.locals.deliver(response, { setsCookies: [...context.cookies.headers()].length > 0 });
 };

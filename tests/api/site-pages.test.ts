@@ -4,7 +4,8 @@ import type { MikroORM } from '@mikro-orm/core';
 import { createLogger } from '../../api/logger.ts';
 import { buildSiteIfStale, buildSourceHash, loadCurrentBuild, type SiteBuild } from '../../api/site/index.ts';
 import { DonationSchema, settleDonation } from '../../modules/donations/index.ts';
-import { FundraiserSchema, FundraiserUpdateSchema } from '../../modules/fundraisers/index.ts';
+import { changes } from '../../kernel/changes/index.ts';
+import { FundraiserSchema, FundraiserUpdateSchema, fundraiserKeys } from '../../modules/fundraisers/index.ts';
 import { fakeUser, signIn, type FakeUser } from '../helpers/accounts.ts';
 import { fakeFundraiser } from '../helpers/fundraisers.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -36,9 +37,11 @@ async function statementsDuring(orm: MikroORM, work: () => Promise<unknown>): Pr
 }
 
 const page = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers: { Accept: 'text/html', ...headers } });
-let unique = 0;
-/** A query string no earlier request had, so that the page is rendered rather than taken from the cache. */
-const fresh = () => `?fresh=${(unique += 1)}`;
+/** Drops what is kept of the fundraiser's pages, so that the next request renders them (query strings do not: see below). */
+const fresh = (id: number) => {
+  changes.bump([fundraiserKeys.one(id)]);
+  return '';
+};
 
 async function succeededDonation(orm: MikroORM, fundraiserId: number, amountMinor: number, donorName: string): Promise<void> {
   const em = orm.em.fork();
@@ -79,7 +82,7 @@ describe('pages made on demand', () => {
   it('reads a fundraiser page in at most 4 statements, the fundraiser row once, with no request to itself', async () => {
     let html = '';
     const statements = await statementsDuring(app.orm, async () => {
-      const response = await page(app.url + path + fresh());
+      const response = await page(app.url + path + fresh(id));
       assert.equal(response.status, 200);
       html = await response.text();
     });
@@ -143,6 +146,16 @@ describe('pages made on demand', () => {
     assert.ok(statements.length <= 4, `${statements.length} statements for 30 visitors`);
   });
 
+  it('keeps one page for a shared link whatever tracking parameters visitors bring, and one per page of updates', async () => {
+    await page(app.url + path + fresh(id));
+    const tracked = await statementsDuring(app.orm, async () => {
+      for (const query of ['?fbclid=IwAR0abc', '?utm_source=telegram&utm_medium=social', '?s=telegram&fbclid=x']) assert.equal((await page(app.url + path + query)).status, 200);
+    });
+    assert.deepEqual(tracked, [], 'all three were the kept page');
+    const older = await statementsDuring(app.orm, () => page(`${app.url}${path}?updatesPage=1`).then((r) => r.text()));
+    assert.ok(older.length > 0, 'another page of updates is another page');
+  });
+
   it('gives the signed-in organiser their controls while visitors get the kept page without them', async () => {
     const anonymous = await (await page(app.url + path)).text();
     assert.doesNotMatch(anonymous, /id="owner-panel"/);
@@ -176,7 +189,7 @@ describe('pages made on demand', () => {
   });
 
   it('compresses pages for browsers that take brotli, and says it varies', async () => {
-    const response = await fetch(app.url + path + fresh(), { headers: { Accept: 'text/html', 'Accept-Encoding': 'br' } });
+    const response = await fetch(app.url + path + fresh(id), { headers: { Accept: 'text/html', 'Accept-Encoding': 'br' } });
     assert.equal(response.headers.get('content-encoding'), 'br');
     assert.match(response.headers.get('vary') ?? '', /Accept-Encoding/i);
     // fetch decodes it, as a browser does.
@@ -190,7 +203,7 @@ describe('pages made on demand', () => {
     const connection = app.orm.em.getConnection();
     await connection.execute('alter table `fundraiser_update` rename to `fundraiser_update_away`');
     try {
-      const response = await page(app.url + path + fresh());
+      const response = await page(app.url + path + fresh(id));
       assert.equal(response.status, 200);
       const html = await response.text();
       assert.match(html, /Page marker 9c2d/);
@@ -200,7 +213,7 @@ describe('pages made on demand', () => {
     }
     await connection.execute('alter table `category` rename to `category_away`');
     try {
-      for (const [url, lang] of [[app.url + path + fresh(), 'en'], [`${app.url}/am${path}${fresh()}`, 'am']] as const) {
+      for (const [url, lang] of [[app.url + path + fresh(id), 'en'], [`${app.url}/am${path}${fresh(id)}`, 'am']] as const) {
         const response = await page(url);
         assert.equal(response.status, 503, url);
         assert.ok(Number(response.headers.get('retry-after')) > 0, `${url}: Retry-After`);
@@ -210,6 +223,6 @@ describe('pages made on demand', () => {
     } finally {
       await connection.execute('alter table `category_away` rename to `category`');
     }
-    assert.equal((await page(app.url + path + fresh())).status, 200);
+    assert.equal((await page(app.url + path + fresh(id))).status, 200);
   });
 });

@@ -32,11 +32,22 @@ export interface PageData {
   paymentMethods(): Promise<PaymentMethodsView>;
 }
 
+/**
+ * The query parameters pages made on demand read (fundraiser: updatesPage, donationsPage;
+ * its updates piece: from; donate: problem, fields; discover: query, categoryId, locationId,
+ * sort, page). The app keeps a page made for visitors without a session under its path and
+ * these alone, so a page must read no other, or add it here.
+ */
+export const pageQueryParameters = ['updatesPage', 'donationsPage', 'from', 'problem', 'fields', 'query', 'categoryId', 'locationId', 'sort', 'page'] as const;
+
 /** What the app passes a page rendered on demand, as `Astro.locals` (site/src/env.d.ts). */
 export interface PageLocals {
   data: PageData;
   /** The answer when the page's data cannot be read now: the error page, 503 with Retry-After. */
   unavailable(): Response;
-  /** The page as it goes out: compressed for this visitor, and kept for the next ones when it is the same for all (api/site/site-server.ts). */
-  deliver(response: Response): Promise<Response>;
+  /**
+   * The page as it goes out: compressed for this visitor, and kept for the next ones when it
+   * is the same for all (api/site/site-server.ts); never one that sets a cookie.
+   */
+  deliver(response: Response, page: { setsCookies: boolean }): Promise<Response>;
 }
