@@ -10,7 +10,7 @@ import { contactRoutes, createContactService } from '../modules/contact/index.ts
 import { donationRoutes, donationRowsExist } from '../modules/donations/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserChangeWatchers, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
-import { createMediaService, isOwnAvatar, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
+import { createMediaService, imagesAndMedia, isOwnAvatar, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
 import { createPaymentService, donateForm, isDonateFormPost, paymentRoutes, type PaymentService } from '../modules/payments/index.ts';
 import { receiptComposer, receiptMailKind, receiptRoutes } from '../modules/receipts/index.ts';
 import { sessionCookie, sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
@@ -86,7 +86,14 @@ export function createApp(deps: AppDependencies): App {
     minScore: config.RECAPTCHA_MIN_SCORE,
     logger,
   });
-  const accounts = createAccountService({ mailer, publicUrl: config.PUBLIC_URL, secret: config.SESSION_SECRET, logger, ownsAvatar: isOwnAvatar });
+  const accounts = createAccountService({
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    secret: config.SESSION_SECRET,
+    logger,
+    ownsAvatar: isOwnAvatar,
+    avatarUrl: async (em, id) => (await imagesAndMedia(em, { entityType: 'USER', entityIds: [] }, [id])).byId.get(id)?.thumbnailUrl ?? null,
+  });
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, logger });
   const media = createMediaService({ mediaDir: config.MEDIA_DIR, authorisers: { FUNDRAISER: authoriseFundraiserMedia } });
   const fundraisers = createFundraiserService({ media, donationRowsExist });

@@ -19,6 +19,15 @@ describe('configuration', () => {
     assert.ok(Object.isFrozen(config));
   });
 
+  it('points links at the port the app listens on unless PUBLIC_URL says otherwise', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+    assert.equal(loadConfig({ DATA_DIR: dataDir, PORT: '3000' }).PUBLIC_URL, 'http://localhost:3000');
+    assert.equal(loadConfig({ DATA_DIR: dataDir, PORT: '3000', PUBLIC_URL: '' }).PUBLIC_URL, 'http://localhost:3000', 'empty is unset');
+    assert.equal(loadConfig({ DATA_DIR: dataDir, PORT: '3000', PUBLIC_URL: 'https://give.example.org' }).PUBLIC_URL, 'https://give.example.org');
+    assert.equal(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://give.example.org/' }).PUBLIC_URL, 'https://give.example.org', 'links append paths to it');
+    assert.throws(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'give.example.org' }), /PUBLIC_URL: must be an absolute URL/);
+  });
+
   it('stops with a message naming each bad variable', () => {
     assert.throws(
       () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'postgres://x', SMTP_URL: 'not a url', RECAPTCHA_MIN_SCORE: '2' }),

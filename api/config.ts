@@ -24,7 +24,8 @@ const minutes = (fallback: number) =>
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://example.org' }).default('http://localhost:8080'),
+  /** Unset, the address the app listens on (see loadConfig): links then work whatever the port. */
+  PUBLIC_URL: optional.pipe(z.url({ message: 'must be an absolute URL such as https://example.org' }).optional()),
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:|mysql:\/\/)/, { message: 'must start with sqlite: or mysql://' })
@@ -74,7 +75,7 @@ const schema = z.object({
   SESSION_REMEMBERED_IDLE_MINUTES: minutes(60),
 });
 
-export type Config = Readonly<z.output<typeof schema> & { SESSION_SECRET: string }>;
+export type Config = Readonly<z.output<typeof schema> & { PUBLIC_URL: string; SESSION_SECRET: string }>;
 
 export class ConfigError extends Error {}
 
@@ -92,7 +93,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.NODE_ENV === 'production' && !values.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)');
   }
-  return Object.freeze({ ...values, SESSION_SECRET: values.SESSION_SECRET ?? localSecret(values.DATA_DIR) });
+  return Object.freeze({
+    ...values,
+    PUBLIC_URL: publicUrl(values.PUBLIC_URL, values.PORT),
+    SESSION_SECRET: values.SESSION_SECRET ?? localSecret(values.DATA_DIR),
+  });
+}
+
+/**
+ * Without a trailing slash, so that links are made by appending a path. Unset, the app's own
+ * port on this machine: a start with PORT=3000 mails links to port 3000, not to the default.
+ */
+function publicUrl(configured: string | undefined, port: number): string {
+  return (configured ?? `http://localhost:${port}`).replace(/\/+$/, '');
 }
 
 /** Outside production a secret is generated once and kept in the data folder, so sessions survive restarts. */

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ensureAdmin, UserSchema } from '../modules/accounts/index.ts';
 import { seedReferenceData } from '../modules/catalogue/index.ts';
+import { seedDemoDonations } from '../modules/donations/index.ts';
 import { authoriseFundraiserMedia, seedDemoFundraisers } from '../modules/fundraisers/index.ts';
 import { createMediaService } from '../modules/media/index.ts';
 import { addTestimonial, demoTestimonials, listPublishedTestimonials } from '../modules/testimonials/index.ts';
@@ -13,13 +14,15 @@ export interface DemoSeed {
   /** The demo admin's credentials: the password is generated, so it is shown once, on the first start. */
   admin: { email: string; password: string };
   fundraisers: number;
+  donations: number;
 }
 
 export const demoAdminEmail = 'admin@example.com';
 
 /**
  * Demo content only goes into an empty database, so it never mixes with real data. The
- * demo fundraisers' pictures are made now and stored under `mediaDir` (MEDIA_DIR).
+ * demo fundraisers' pictures are made now and stored under `mediaDir` (MEDIA_DIR); their
+ * donations are spread over the weeks before now, so that a fresh install looks in use.
  */
 export async function seedDemoIfEmpty(em: EntityManager, options: { mediaDir: string }): Promise<DemoSeed | null> {
   if ((await listPublishedTestimonials(em)).length > 0 || (await em.count(UserSchema)) > 0) return null;
@@ -30,5 +33,6 @@ export async function seedDemoIfEmpty(em: EntityManager, options: { mediaDir: st
   const admin = await ensureAdmin(em, { email: demoAdminEmail, firstName: 'Demo', lastName: 'Admin' });
   // Pictures are stored as each organiser's own uploads, under the same rules (and image cap) as theirs.
   const fundraisers = await seedDemoFundraisers(em, createMediaService({ mediaDir: options.mediaDir, authorisers: { FUNDRAISER: authoriseFundraiserMedia } }));
-  return { admin: { email: admin.user.email, password: admin.password! }, fundraisers };
+  const donations = await seedDemoDonations(em, fundraisers);
+  return { admin: { email: admin.user.email, password: admin.password! }, fundraisers: fundraisers.length, donations };
 }

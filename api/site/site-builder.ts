@@ -7,6 +7,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { EntityManager } from '@mikro-orm/core';
+import idleDirective from 'astro/runtime/client/idle.prebuilt.js';
+import loadDirective from 'astro/runtime/client/load.prebuilt.js';
+import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
+import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
+import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
+import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import type { Logger } from 'pino';
 import { buildsDir, bundleInUse, currentLink, projectRoot, readBuildInfo, siteRoot, siteSourceHash, type BuildInfo } from './site-build.ts';
 import { snapshotSchema } from './snapshot.schemas.ts';
@@ -29,8 +35,9 @@ const buildEnvNames = ['PUBLIC_URL', 'ANALYTICS_ID', 'RECAPTCHA_SITE_KEY', 'GOOG
 /**
  * Settings that change what the pages contain: turning the bot check, Google sign-in or
  * analytics on must rebuild the site even when neither its sources nor its data changed.
- * PUBLIC_URL is left out on purpose: it only fills absolute links, and counting it would
- * rebuild on every switch between `npm start` and the browser tests' server.
+ * PUBLIC_URL is left out: it only fills absolute links, so pages rendered on demand (which
+ * read their data in process) are served alike by a build made for another address. Whether
+ * a build is stale does count it (see build).
  */
 function buildSettingsHash(env: BuildEnv): string {
   const settings = { ANALYTICS_ID: env.ANALYTICS_ID ?? '', RECAPTCHA_SITE_KEY: env.RECAPTCHA_SITE_KEY ?? '', GOOGLE_CLIENT_ID: env.GOOGLE_CLIENT_ID ?? '' };
@@ -60,7 +67,10 @@ async function build(em: EntityManager, env: BuildEnv, log: Logger, force: boole
   const data = await exportSnapshot(em);
   const dataHash = snapshotHash(data);
   const sourceHash = buildSourceHash(env);
-  const upToDate = (info: BuildInfo | null): info is BuildInfo => !!info && info.sourceHash === sourceHash && info.snapshotHash === dataHash;
+  // One made for another address (a start on another port, PUBLIC_URL unset) would give
+  // pages canonical, share and Open Graph links to where the app is not.
+  const upToDate = (info: BuildInfo | null): info is BuildInfo =>
+    !!info && info.sourceHash === sourceHash && info.snapshotHash === dataHash && info.publicUrl === env.PUBLIC_URL;
   // The build this process serves comes first: another server on the same folder (a browser
   // test's second server, a second developer) switching `current` to a build of its own data
   // must not make this one build again, and then the other in turn, every few seconds.
@@ -121,16 +131,23 @@ function runAstroBuild(outDir: string, env: BuildEnv, snapshotPath: string): Pro
 
 const inlineScript = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
-/** CSP hashes of every inline script the built pages carry; data blocks (JSON-LD) are not scripts the browser runs. */
+/**
+ * Astro's island scripts, which a page made on demand carries inline for its islands: their
+ * hashes cannot be read from the pre-rendered pages, which may carry none of them.
+ */
+const islandScripts = [islandScript, idleDirective, loadDirective, mediaDirective, onlyDirective, visibleDirective];
+const scriptHash = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+
+/** CSP hashes of every inline script the built pages carry, and of Astro's island scripts; data blocks (JSON-LD) are not scripts the browser runs. */
 export function inlineScriptHashes(clientDir: string): string[] {
-  const hashes = new Set<string>();
+  const hashes = new Set(islandScripts.map(scriptHash));
   for (const file of walk(clientDir)) {
     if (extname(file) !== '.html') continue;
     for (const match of readFileSync(file, 'utf8').matchAll(inlineScript)) {
       const attributes = match[1] ?? '';
       const type = /\stype=["']?([^"'\s>]+)/.exec(attributes)?.[1];
       if (type && type !== 'module' && type !== 'text/javascript') continue;
-      hashes.add(`sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}`);
+      hashes.add(scriptHash(match[2] ?? ''));
     }
   }
   return [...hashes].sort();

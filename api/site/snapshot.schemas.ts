@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categoryResponse, locationResponse } from '../../modules/catalogue/index.ts';
 import { categoryFirstPageResponse, staticCardResponse } from '../../modules/fundraisers/index.ts';
+import { currencies } from '../../modules/money/index.ts';
 import { testimonialResponse } from '../../modules/testimonials/index.ts';
 
 /**
@@ -15,7 +16,11 @@ export const snapshotSchema = z.strictObject({
   testimonials: z.array(testimonialResponse),
   featuredFundraisers: z.array(staticCardResponse),
   categoryPages: z.array(categoryFirstPageResponse),
-  stats: z.object({ fundraiserCount: z.number(), donationCount: z.number() }),
+  stats: z.object({
+    fundraiserCount: z.number(),
+    donationCount: z.number(),
+    raised: z.array(z.object({ currency: z.enum(currencies), amount: z.string() })),
+  }),
 });
 
 export type Snapshot = z.output<typeof snapshotSchema>;

@@ -21,7 +21,6 @@ import {
   verifiedResponse,
 } from './account.schemas.ts';
 import type { AccountService } from './account.service.ts';
-import { userView } from './account.views.ts';
 import { currentUser, forgetCurrentUser, requireUser } from './current-user.ts';
 import type { GoogleVerifier } from './google.ts';
 import type { User } from './user.entity.ts';
@@ -47,7 +46,7 @@ async function signIn(ctx: AppContext, accounts: AccountService, user: User, rem
   await ctx.state.session.start({ userId: user.id, rememberMe });
   forgetCurrentUser(ctx);
   trustBrowser(ctx, accounts, user);
-  return userView(ctx.state.em, user);
+  return accounts.view(ctx.state.em, user);
 }
 
 export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha; google: GoogleVerifier }) {
@@ -138,7 +137,7 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
         if (!user || !session || idle === null) return { authenticated: false, user: null, session: null };
         return {
           authenticated: true,
-          user: await userView(ctx.state.em, user),
+          user: await accounts.view(ctx.state.em, user),
           session: { rememberMe: session.rememberMe, idleTimeoutMinutes: idle / 60_000, expiresAt: session.expiresAt.toISOString() },
         };
       },
@@ -212,7 +211,7 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
       handler: async ({ params, ctx }) => {
         const viewer = await requireUser(ctx);
         const user = await accounts.userFor(ctx.state.em, viewer, params.id);
-        return userView(ctx.state.em, user);
+        return accounts.view(ctx.state.em, user);
       },
     }),
     route({
@@ -231,7 +230,7 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
         const user = await accounts.userFor(ctx.state.em, viewer, params.id);
         const { id: _id, ...changes } = body;
         await accounts.updateProfile(ctx.state.em, user, changes);
-        return userView(ctx.state.em, user);
+        return accounts.view(ctx.state.em, user);
       },
     }),
   ];

@@ -75,6 +75,8 @@ export const userResponse = z.object({
   locationId: z.number().nullable(),
   location: locationResponse.nullable(),
   avatarMediaId: z.number().nullable(),
+  /** The profile photo's small (square) rendition; null without one. */
+  avatarUrl: z.string().nullable(),
   googleLinked: z.boolean(),
   createdAt: z.string(),
 });

@@ -11,6 +11,8 @@ import { consumeToken, expireTokens, findLiveToken, issueToken } from './account
 import type { GoogleIdentity } from './google.ts';
 import { generatePassword, hashPassword, needsRehash, passwordProblem, passwordRules, verifyAgainstDummy, verifyPassword, type PasswordProblem } from './password.ts';
 import { checkSignIn, forgetFailedSignIns, recordFailedSignIn, recordFailedSignInFrom, recordSuccessfulSignIn } from './sign-in-limits.ts';
+import type { UserView } from './account.schemas.ts';
+import { userView, type AvatarUrl } from './account.views.ts';
 import { trustedDevices, type TrustedDeviceCookie } from './trusted-device.ts';
 import { UserSchema, type User, type UserLanguage } from './user.entity.ts';
 
@@ -87,6 +89,8 @@ export interface AccountService {
   /** The user `id` as seen by `viewer`: themself or an admin; 403 for anybody else. */
   userFor(em: EntityManager, viewer: User, id: number): Promise<User>;
   updateProfile(em: EntityManager, user: User, input: ProfileInput): Promise<User>;
+  /** What the user themself (or an admin) sees of the account, photo included. */
+  view(em: EntityManager, user: User): Promise<UserView>;
 }
 
 export function normaliseEmail(email: string): string {
@@ -116,6 +120,7 @@ export function createAccountService(deps: {
   /** Signs trusted-device cookies. */
   secret: string;
   ownsAvatar: AvatarCheck;
+  avatarUrl: AvatarUrl;
   logger?: Logger;
 }): AccountService {
   const base = deps.publicUrl.replace(/\/+$/, '');
@@ -313,6 +318,8 @@ export function createAccountService(deps: {
       await em.flush();
       return user;
     },
+
+    view: (em, user) => userView(em, user, deps.avatarUrl),
   };
   return service;
 }

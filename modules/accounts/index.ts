@@ -6,6 +6,7 @@ export { createGoogleVerifier } from './google.ts';
 export type { GoogleIdentity, GoogleVerifier } from './google.ts';
 export { currentUser, requireUser, requireAdmin } from './current-user.ts';
 export { userView, publicUserView } from './account.views.ts';
+export type { AvatarUrl } from './account.views.ts';
 export type { UserView, PublicUserView } from './account.schemas.ts';
 export { tokenLifetimesMs } from './account-token.service.ts';
 export { purgeAccountTokensJob } from './account.jobs.ts';

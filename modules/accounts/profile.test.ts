@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
 import { fakeUser, signIn } from '../../tests/helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { MediaSchema, type MediaEntityType } from '../media/index.ts';
@@ -147,6 +148,36 @@ describe('profiles', () => {
     assert.equal((await adminBrowser.request('PUT', path, { json: { avatarMediaId: adminsOwn } })).status, 400);
     assert.equal((await adminBrowser.request('PUT', path, { json: { avatarMediaId: null } })).status, 200);
     assert.equal((await adminBrowser.request('PUT', path, { json: { avatarMediaId: own } })).status, 200);
+  });
+
+  it('answers the profile photo’s address once it is set, wherever the signed-in user is answered', async () => {
+    const me = await fakeUser(app.orm);
+    const browser = app.client();
+    await signIn(browser, me);
+    const path = `/api/auth/users/${me.user.id}`;
+    const avatarUrls = async () => [(await browser.get(path)).data.avatarUrl, (await browser.get('/api/auth/status')).data.user.avatarUrl];
+    assert.deepEqual(await avatarUrls(), [null, null], 'initials until there is a photo');
+
+    // As the edit-profile screen does it: upload, then save the image as the avatar.
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#ad1457' } }).jpeg().toBuffer();
+    const upload = new FormData();
+    upload.append('entityType', 'USER');
+    upload.append('entityId', String(me.user.id));
+    upload.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
+    const uploaded = await browser.upload('/api/media/upload', upload);
+    assert.equal(uploaded.status, 201);
+    const saved = await browser.request('PUT', path, { json: { id: me.user.id, avatarMediaId: uploaded.data.id } });
+    assert.equal(saved.status, 200);
+    assert.equal(saved.data.avatarUrl, uploaded.data.thumbnailUrl);
+    assert.match(saved.data.avatarUrl, /^\/media\/[0-9a-f]{32}-400\.webp$/, 'the small, square rendition');
+    assert.deepEqual(await avatarUrls(), [uploaded.data.thumbnailUrl, uploaded.data.thumbnailUrl]);
+    const picture = await fetch(`${app.url}${saved.data.avatarUrl}`);
+    assert.equal(picture.status, 200);
+    assert.equal(picture.headers.get('content-type'), 'image/webp');
+
+    const cleared = await browser.request('PUT', path, { json: { avatarMediaId: null } });
+    assert.equal(cleared.data.avatarUrl, null);
+    assert.deepEqual(await avatarUrls(), [null, null]);
   });
 
   it('forbids reading or changing another user (403), without revealing whether they exist', async () => {

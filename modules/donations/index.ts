@@ -9,6 +9,8 @@ export { donationRoutes, donorActor, startDonation } from './donation.routes.ts'
 export { createDonationRequest } from './donation.schemas.ts';
 export { DonationSettled, donationErrorCodes } from './donation.errors.ts';
 export { donationMessages } from './donation.messages.ts';
+export { seedDemoDonations } from './donation.demo.ts';
+export type { DemoFunding } from './donation.demo.ts';
 
 import { DonationSchema } from './donation.entity.ts';
 export const donationEntities = [DonationSchema];

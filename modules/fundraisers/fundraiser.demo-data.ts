@@ -22,7 +22,14 @@ export interface DemoFundraiser {
   goalAmount: string;
   /** Started this many days ago. */
   daysAgo: number;
+  /**
+   * How far its demo donations (modules/donations, donation.demo.ts) take it, as a share of
+   * the goal: 1 or more is fully funded.
+   */
+  funded: number;
   status?: 'ACTIVE' | 'CLOSED';
+  /** For a CLOSED one: closed this many days ago, and given to until then. */
+  closedDaysAgo?: number;
   pictures: DemoPicture[];
   updates?: { content: string; daysAgo: number }[];
 }
@@ -45,9 +52,11 @@ export const demoFundraisers: DemoFundraiser[] = [
     city: 'Addis Ababa',
     currency: 'USD',
     goalAmount: '12000',
-    daysAgo: 3,
+    daysAgo: 24,
+    funded: 0.74,
     pictures: [{ motif: 'heart', sky: ['#f5b7b1', '#fdedec'], hills: meadow, variant: 1 }],
     updates: [
+      { content: 'Halfway there in under two weeks. Yonas drew a picture of a heart for every one of you; we will post it here.', daysAgo: 11 },
       { content: 'The doctors confirmed the date: 14 March. Thank you to everyone who has given and shared so far!', daysAgo: 1 },
     ],
   },
@@ -63,7 +72,8 @@ export const demoFundraisers: DemoFundraiser[] = [
     city: 'Bahir Dar',
     currency: 'ETB',
     goalAmount: '180000',
-    daysAgo: 6,
+    daysAgo: 19,
+    funded: 0.93,
     pictures: [{ motif: 'book', sky: ['#aed6f1', '#ebf5fb'], hills: meadow, variant: 2 }],
     updates: [{ content: 'የመጀመሪያው ወሰነ ትምህርት ክፍያ ተከፍሏል። ለሁላችሁም ከልብ እናመሰግናለን!', daysAgo: 2 }],
   },
@@ -79,6 +89,7 @@ export const demoFundraisers: DemoFundraiser[] = [
     currency: 'USD',
     goalAmount: '8000',
     daysAgo: 2,
+    funded: 0.21,
     pictures: [{ motif: 'flood', sky: ['#85929e', '#d5dbdb'], hills: dry, variant: 3 }],
   },
   {
@@ -94,7 +105,9 @@ export const demoFundraisers: DemoFundraiser[] = [
     currency: 'ETB',
     goalAmount: '120000',
     daysAgo: 9,
+    funded: 1.06,
     pictures: [{ motif: 'candle', sky: ['#5b2c6f', '#d2b4de'], hills: highland, variant: 0 }],
+    updates: [{ content: 'ከግባችን በላይ ተሰብስቧል። ተጨማሪው ገንዘብ ለአራቱ ልጆች የትምህርት ወጪ ይውላል። ስለ ደግነታችሁ ከልብ እናመሰግናለን።', daysAgo: 1 }],
   },
   {
     organiser: 2,
@@ -107,11 +120,13 @@ export const demoFundraisers: DemoFundraiser[] = [
     city: 'Hawassa',
     currency: 'USD',
     goalAmount: '15000',
-    daysAgo: 14,
+    daysAgo: 45,
+    funded: 0.57,
     pictures: [
       { motif: 'well', sky: ['#76d7c4', '#e8f8f5'], hills: meadow, variant: 4 },
       { motif: 'field', sky: ['#a3e4d7', '#e8f8f5'], hills: meadow, variant: 1 },
     ],
+    updates: [{ content: 'The survey team found water at 18 metres. Digging starts as soon as we pass $10,000.', daysAgo: 12 }],
   },
   {
     organiser: 1,
@@ -125,7 +140,8 @@ export const demoFundraisers: DemoFundraiser[] = [
     city: 'Mekelle',
     currency: 'ETB',
     goalAmount: '450000',
-    daysAgo: 5,
+    daysAgo: 33,
+    funded: 0.36,
     pictures: [{ motif: 'cross', sky: ['#d6eaf8', '#fbfcfc'], hills: highland, variant: 5 }],
   },
   {
@@ -140,8 +156,10 @@ export const demoFundraisers: DemoFundraiser[] = [
     city: 'Jimma',
     currency: 'USD',
     goalAmount: '5000',
-    daysAgo: 11,
+    daysAgo: 21,
+    funded: 0.96,
     pictures: [{ motif: 'cap', sky: ['#f9e79f', '#fef9e7'], hills: meadow, variant: 6 }],
+    updates: [{ content: 'Kedir has registered for his first semester and bought his books. We are very close to the goal!', daysAgo: 3 }],
   },
   {
     organiser: 2,
@@ -153,7 +171,8 @@ export const demoFundraisers: DemoFundraiser[] = [
     city: 'Adama',
     currency: 'ETB',
     goalAmount: '250000',
-    daysAgo: 20,
+    daysAgo: 38,
+    funded: 0.44,
     pictures: [{ motif: 'field', sky: ['#f8c471', '#fdf2e9'], hills: dry, variant: 7 }],
   },
   {
@@ -168,7 +187,8 @@ export const demoFundraisers: DemoFundraiser[] = [
     city: 'Debre Birhan',
     currency: 'ETB',
     goalAmount: '300000',
-    daysAgo: 8,
+    daysAgo: 17,
+    funded: 0.61,
     pictures: [{ motif: 'house', sky: ['#fad7a0', '#fef5e7'], hills: highland, variant: 8 }],
   },
   {
@@ -181,7 +201,8 @@ export const demoFundraisers: DemoFundraiser[] = [
     city: 'Lalibela',
     currency: 'USD',
     goalAmount: '20000',
-    daysAgo: 16,
+    daysAgo: 52,
+    funded: 0.31,
     pictures: [{ motif: 'church', sky: ['#d7bde2', '#f5eef8'], hills: highland, variant: 9 }],
   },
   {
@@ -194,8 +215,10 @@ export const demoFundraisers: DemoFundraiser[] = [
     city: 'Addis Ababa',
     currency: 'USD',
     goalAmount: '3500',
-    daysAgo: 40,
+    daysAgo: 70,
+    funded: 1.14,
     status: 'CLOSED',
+    closedDaysAgo: 4,
     pictures: [{ motif: 'track', sky: ['#f5cba7', '#fbeee6'], hills: dry, variant: 10 }],
     updates: [{ content: 'Four medals at the regionals! The fundraiser is closed; thank you all.', daysAgo: 4 }],
   },
@@ -209,7 +232,8 @@ export const demoFundraisers: DemoFundraiser[] = [
     city: 'Harar',
     currency: 'ETB',
     goalAmount: '90000',
-    daysAgo: 12,
+    daysAgo: 1,
+    funded: 0.07,
     pictures: [{ motif: 'weave', sky: ['#f7dc6f', '#fef9e7'], hills: dry, variant: 11 }],
   },
 ];

@@ -5,23 +5,35 @@ import type { MediaService } from '../media/index.ts';
 import { toMinor } from '../money/index.ts';
 import { demoFundraisers, demoOrganisers } from './fundraiser.demo-data.ts';
 import { demoPicture } from './fundraiser.demo-pictures.ts';
-import { FundraiserSchema, FundraiserUpdateSchema } from './fundraiser.entity.ts';
+import { FundraiserSchema, FundraiserUpdateSchema, type Fundraiser } from './fundraiser.entity.ts';
 
 const day = 24 * 60 * 60_000;
+
+/** A demo fundraiser as stored (category loaded), with what its demo donations are to look like. */
+export interface SeededDemoFundraiser {
+  fundraiser: Fundraiser;
+  /** How far its donations take it, as a share of the goal. */
+  funded: number;
+  /** The last moment it took donations: now, or when it closed. */
+  givingUntil: Date;
+}
 
 /**
  * Demo fundraisers for a fresh install, owned by demo organisers, with pictures made now
  * and stored through the media module like any upload. For an empty database only (the
- * caller checks). Raised totals stay 0: they come from donations, which demo data does not fake.
+ * caller checks). Raised totals stay 0 here: the donations module adds demo donations and
+ * moves the totals with them, as real ones do.
  */
-export async function seedDemoFundraisers(em: EntityManager, media: MediaService, now = new Date()): Promise<number> {
+export async function seedDemoFundraisers(em: EntityManager, media: MediaService, now = new Date()): Promise<SeededDemoFundraiser[]> {
   const organisers = [];
   for (const organiser of demoOrganisers) organisers.push(await ensureVerifiedUser(em, organiser));
   const categories = new Map((await em.findAll(CategorySchema)).map((c) => [c.slug, c]));
   const locations = new Map((await em.findAll(LocationSchema)).map((l) => [l.city, l]));
+  const seeded: SeededDemoFundraiser[] = [];
   for (const demo of demoFundraisers) {
     const owner = organisers[demo.organiser]!;
     const createdAt = new Date(now.getTime() - demo.daysAgo * day);
+    const givingUntil = demo.closedDaysAgo === undefined ? now : new Date(now.getTime() - demo.closedDaysAgo * day);
     const f = em.create(FundraiserSchema, {
       title: demo.title,
       description: demo.description,
@@ -36,7 +48,7 @@ export async function seedDemoFundraisers(em: EntityManager, media: MediaService
       status: demo.status ?? 'ACTIVE',
       teamId: null,
       createdAt,
-      updatedAt: createdAt,
+      updatedAt: demo.closedDaysAgo === undefined ? createdAt : givingUntil,
     });
     await em.flush();
     for (const picture of demo.pictures) {
@@ -46,6 +58,7 @@ export async function seedDemoFundraisers(em: EntityManager, media: MediaService
       em.create(FundraiserUpdateSchema, { fundraiser: f, author: owner, content: update.content, createdAt: new Date(now.getTime() - update.daysAgo * day) });
     }
     await em.flush();
+    seeded.push({ fundraiser: f, funded: demo.funded, givingUntil });
   }
-  return demoFundraisers.length;
+  return seeded;
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { imagesOf } from '../media/index.ts';
-import { fromMinor } from '../money/index.ts';
+import { currencies, fromMinor, type Currency } from '../money/index.ts';
 import { FundraiserSchema, type Fundraiser } from './fundraiser.entity.ts';
 import type { FeaturedFundraiser } from './fundraiser.schemas.ts';
 import { summaryOf } from './fundraiser.views.ts';
@@ -28,13 +28,30 @@ export async function staticCards(em: EntityManager, rows: readonly Fundraiser[]
   }));
 }
 
-/** Counts for the pages: fundraisers anybody can see (all but suspended ones), and their donations. */
-export async function fundraiserStats(em: EntityManager): Promise<{ fundraiserCount: number; donationCount: number }> {
-  const [row] = (await em
+export interface FundraiserStats {
+  fundraiserCount: number;
+  donationCount: number;
+  /** The raised total in each currency that has any, as a decimal string, dollars first. */
+  raised: { currency: Currency; amount: string }[];
+}
+
+/**
+ * What the pages claim: fundraisers anybody can see (all but suspended ones), their
+ * donations, and what they raised, per currency (a sum across currencies would need a rate).
+ */
+export async function fundraiserStats(em: EntityManager): Promise<FundraiserStats> {
+  const rows = (await em
     .getConnection()
-    .execute("select count(*) as fundraisers, coalesce(sum(`donation_count`), 0) as donations from `fundraiser` where `status` <> 'SUSPENDED'")) as {
-    fundraisers: number | string;
-    donations: number | string;
-  }[];
-  return { fundraiserCount: Number(row?.fundraisers ?? 0), donationCount: Number(row?.donations ?? 0) };
+    .execute(
+      "select `currency`, count(*) as fundraisers, coalesce(sum(`donation_count`), 0) as donations, coalesce(sum(`raised_minor`), 0) as raised from `fundraiser` where `status` <> 'SUSPENDED' group by `currency`",
+    )) as { currency: Currency; fundraisers: number | string; donations: number | string; raised: number | string }[];
+  const byCurrency = new Map(rows.map((row) => [row.currency, row]));
+  return {
+    fundraiserCount: rows.reduce((sum, row) => sum + Number(row.fundraisers), 0),
+    donationCount: rows.reduce((sum, row) => sum + Number(row.donations), 0),
+    raised: currencies.flatMap((currency) => {
+      const raisedMinor = Number(byCurrency.get(currency)?.raised ?? 0);
+      return raisedMinor > 0 ? [{ currency, amount: fromMinor(raisedMinor, currency) }] : [];
+    }),
+  };
 }

@@ -32,6 +32,17 @@ interface StoredAttachment {
 
 const removedBody = '[removed after delivery: it contained a single-use link]';
 
+/** An address in a mail's text, up to the next space or quote; punctuation closing a sentence is not part of it. */
+const link = /https?:\/\/[^\s"'<>]+[^\s"'<>.,;:!?)]/g;
+
+/**
+ * The addresses a mail's text carries, each once. Without SMTP the log shows them, so that a
+ * newcomer follows the link to verify an account, or to reset a password, from the console.
+ */
+export function linksIn(text: string): string[] {
+  return [...new Set(text.match(link))];
+}
+
 /** Makes the mail a QUEUED row stands for, from the records it names; null when there is nothing to send any more. */
 export type MailComposer = (em: EntityManager, ref: string) => Promise<MailMessage | null>;
 
@@ -100,7 +111,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   async function deliver(em: EntityManager, mail: OutboxMail): Promise<void> {
     if (!transport) {
       mail.status = 'LOGGED';
-      options.logger.info({ mailId: mail.id, to: mail.to, subject: mail.subject }, 'mail kept in the outbox (no SMTP_URL)');
+      // Only here, where nobody receives the mail: once SMTP delivers, its links (single-use secrets) are the recipient's alone.
+      options.logger.info({ mailId: mail.id, to: mail.to, subject: mail.subject, links: linksIn(mail.text) }, 'mail kept in the outbox (no SMTP_URL)');
       await em.flush();
       return;
     }

@@ -1,12 +1,27 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { createLogger } from '../../api/logger.ts';
 import { startSmtpCatcher } from '../../tests/helpers/smtp-catcher.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database.ts';
 import { createMailer, listOutbox } from './index.ts';
+import { linksIn } from './mail.service.ts';
 
 const logger = createLogger('silent');
+
+/** A logger whose lines the test reads back, parsed. */
+function recordingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info', base: undefined }, sink), lines };
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -29,6 +44,38 @@ describe('mailer', () => {
     assert.equal(mail.status, 'LOGGED');
     assert.equal(mailer.delivers, false);
     assert.equal(await mailer.retryFailed(db.orm.em.fork()), 0);
+  });
+
+  it('logs the links of a mail kept in the outbox, so an account can be verified from the console', async () => {
+    const { logger: recording, lines } = recordingLogger();
+    const verify = 'http://localhost:3000/verify-email?token=Ab9_-x%2B';
+    const reset = 'http://localhost:3000/am/reset-password';
+    const text = `Hello Almaz,\n\nConfirm your address:\n${verify}\n\nForgot it? ${reset}.\nAgain: ${verify}`;
+    const mail = await createMailer({ smtpUrl: undefined, from: 'Test <no-reply@example.org>', logger: recording }).send(db.orm.em.fork(), {
+      to: 'g@example.org',
+      subject: 'Verify',
+      text,
+      html: `<a href="${verify}">Verify</a>`,
+      sensitive: true,
+    });
+    const line = lines.find((l) => l.mailId === mail.id);
+    assert.deepEqual(line?.links, [verify, reset], 'each link once, without the full stop after it');
+    assert.equal(line?.to, 'g@example.org');
+    assert.deepEqual(linksIn('No link here.'), []);
+    assert.deepEqual(linksIn('See https://give.example.org/fundraiser/7, or (https://give.example.org/about)!'), ['https://give.example.org/fundraiser/7', 'https://give.example.org/about']);
+  });
+
+  it('never logs the links of a mail handed to SMTP', async () => {
+    const smtp = await startSmtpCatcher();
+    try {
+      const { logger: recording, lines } = recordingLogger();
+      const mailer = createMailer({ smtpUrl: smtp.url, from: 'Test <no-reply@example.org>', logger: recording });
+      await mailer.send(db.orm.em.fork(), { to: 'h@example.org', subject: 'Reset', text: 'https://give.example.org/reset-password?token=secret-token', sensitive: true });
+      assert.equal(smtp.mails.length, 1);
+      assert.doesNotMatch(JSON.stringify(lines), /secret-token/);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('retries a mail that failed once SMTP is reachable again', async () => {

@@ -3,7 +3,9 @@ import { describe, it } from 'node:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ungroupAmount as ungroupInBrowser } from '../../site/src/lib/amount.ts';
 import { decimalAmount, fromMinor, minorDigits, minorPerUnit, toMinor, wholeToMinor } from './index.ts';
+import { ungroupAmount } from './money.ts';
 
 describe('money', () => {
   it('turns decimal text into minor units and back without floats', () => {
@@ -31,6 +33,8 @@ describe('money', () => {
     assert.equal(schema.parse(1500.5), '1500.5');
     assert.equal(schema.parse(' 25 '), '25');
     assert.equal(schema.parse('10000000'), '10000000');
+    assert.equal(schema.parse('1,500'), '1500');
+    assert.equal(schema.parse('10\u202F000\u202F000'), '10000000');
     const problem = (value: unknown) => {
       const result = schema.safeParse(value);
       assert.equal(result.success, false, `${JSON.stringify(value)} should be refused`);
@@ -39,13 +43,47 @@ describe('money', () => {
     assert.deepEqual(problem(undefined), { message: 'field.required' });
     assert.deepEqual(problem('12.345'), { message: 'field.amount_format' });
     assert.deepEqual(problem(0.1 + 0.2), { message: 'field.amount_format' });
-    assert.deepEqual(problem('1,500'), { message: 'field.amount_format' });
+    assert.deepEqual(problem('1,00'), { message: 'field.amount_format' });
+    assert.deepEqual(problem('1.000,50'), { message: 'field.amount_format' });
     assert.deepEqual(problem(-5), { message: 'field.amount_format' });
     assert.deepEqual(problem(true), { message: 'field.amount_format' });
     assert.deepEqual(problem(Number.POSITIVE_INFINITY), { message: 'field.amount_format' });
     assert.deepEqual(problem('0.00'), { message: 'field.amount_positive' });
     assert.deepEqual(problem('10000000.01'), { message: 'field.too_big', max: '10,000,000' });
     assert.deepEqual(problem(1e21), { message: 'field.amount_format' });
+  });
+});
+
+describe('grouped amounts', () => {
+  // Typed as people write thousands, in either language; a comma that may be a decimal comma is not guessed at.
+  const cases: [string, string][] = [
+    ['1,000', '1000'],
+    ['1 000', '1000'],
+    ['1\u00A0000', '1000'],
+    ['1\u202F000', '1000'],
+    ['1\u2009000', '1000'],
+    [' 12,345,678.50 ', '12345678.50'],
+    ['999 999.5', '999999.5'],
+    ['1500', '1500'],
+    ['1,00', '1,00'],
+    ['1.000,50', '1.000,50'],
+    ['1,000 000', '1,000 000'],
+    ['1,0000', '1,0000'],
+    ['0,500', '0,500'],
+    ['1000,50', '1000,50'],
+    [',100', ',100'],
+    ['1,000.', '1,000.'],
+    ['1,000.505', '1,000.505'],
+    ['1 000,50', '1 000,50'],
+    ['1\n000', '1\n000'],
+  ];
+
+  it('lose their separators only when the grouping is unambiguous', () => {
+    for (const [typed, read] of cases) assert.equal(ungroupAmount(typed), read, JSON.stringify(typed));
+  });
+
+  it('are read alike by the browser, which sends what the API would read', () => {
+    for (const [typed] of cases) assert.equal(ungroupInBrowser(typed), ungroupAmount(typed), JSON.stringify(typed));
   });
 });
 

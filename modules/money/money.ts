@@ -17,6 +17,25 @@ export const wholeToMinor = (whole: number, currency: Currency): number => whole
 const decimalPattern = /^(0|[1-9]\d{0,14})(?:\.(\d{1,2}))?$/;
 
 /**
+ * Thousands typed as people write them: "1,000", "1 000", or with the no-break spaces that
+ * copied or formatted numbers carry (U+00A0, U+202F, U+2009). One kind of separator, groups
+ * of exactly three after a first group of one to three digits, and a point for decimals, so
+ * that "1,00" or "1.000,50", where the comma may be a decimal comma, are refused, not misread.
+ */
+const groupedPattern = /^[1-9]\d{0,2}(?<separator>[, \u00A0\u2009\u202F])\d{3}(?:\k<separator>\d{3})*(?:\.\d{1,2})?$/;
+
+/**
+ * The amount without its thousands separators when they are used as above, otherwise the
+ * text as it came (trimmed), for the usual checks to judge. The browser mirrors this in
+ * site/src/lib/amount.ts, so a form sends what the API would have read.
+ */
+export function ungroupAmount(text: string): string {
+  const trimmed = text.trim();
+  const separator = groupedPattern.exec(trimmed)?.groups?.separator;
+  return separator ? trimmed.replaceAll(separator, '') : trimmed;
+}
+
+/**
  * "1500.5" → 150050 minor units, by string arithmetic only: a float never touches an
  * amount. Null when the text is not such an amount (a sign, an exponent, three decimals).
  */
@@ -51,13 +70,13 @@ export function fromMinor(minor: number | bigint, currency: Currency): string {
 export function decimalAmount(options: { max: number }) {
   return z
     .unknown()
-    .meta({ description: 'A decimal amount such as "1500.00" (a JSON number is accepted too)', examples: ['1500.00'] })
+    .meta({ description: 'A decimal amount such as "1500.00" (thousands may be grouped, "1,500.00"; a JSON number is accepted too)', examples: ['1500.00'] })
     .transform((value, ctx) => {
       if (value === undefined || value === null || value === '') {
         ctx.addIssue({ code: 'custom', params: { message: 'field.required' } });
         return z.NEVER;
       }
-      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? ungroupAmount(value) : '';
       if (!decimalPattern.test(text)) {
         ctx.addIssue({ code: 'custom', params: { message: 'field.amount_format' } });
         return z.NEVER;

@@ -41,6 +41,17 @@ describe('donate form without JavaScript', () => {
     assert.ok(answer.headers.getSetCookie().some((c) => c.startsWith('sid=')));
   });
 
+  it('reads an amount with thousands separators, and sends back one whose comma may be a decimal comma', async () => {
+    const answer = await post(`/donate/${f.id}`, { amount: '1\u202F250', donorEmail: 'abebe@example.com', paymentMethod: 'PAYPAL' });
+    const ref = new URL(answer.headers.get('location') ?? '', app.url).searchParams.get('payment')!;
+    const payment = await app.orm.em.fork().findOneOrFail(PaymentSchema, { providerRef: ref }, { populate: ['donation'] });
+    assert.equal(payment.donation.amountMinor, 125000);
+    const refused = await post(`/donate/${f.id}`, { amount: '1,00', donorEmail: 'abebe@example.com', paymentMethod: 'PAYPAL' });
+    const back = new URL(refused.headers.get('location') ?? '', app.url);
+    assert.equal(back.searchParams.get('problem'), 'validation_failed');
+    assert.equal(back.searchParams.get('fields'), 'amount');
+  });
+
   it('sends the donor back to the form with the fields to correct, creating nothing', async () => {
     const before = await app.orm.em.fork().count(DonationSchema, {});
     const answer = await post(`/donate/${f.id}`, { amount: 'lots', donorEmail: 'not-an-address', paymentMethod: 'STRIPE' });

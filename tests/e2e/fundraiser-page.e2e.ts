@@ -167,16 +167,26 @@ test('the organizer, signed in without the hint, deletes updates, old ones inclu
   const list = page.getByTestId('fundraiser-updates');
   const newest = list.locator('li').filter({ hasText: 'News 22.' });
 
-  // Changing one's mind deletes nothing.
-  page.once('dialog', (dialog) => void dialog.dismiss());
-  await newest.getByRole('button', { name: 'Delete update' }).click();
+  // Asked in the page's own dialog; changing one's mind (Cancel, or Escape) deletes nothing and
+  // leaves focus where it was.
+  const ask = page.getByRole('alertdialog', { name: 'Delete this update?' });
+  const deleteNewest = newest.getByRole('button', { name: 'Delete update' });
+  await deleteNewest.click();
+  await expect(ask).toBeVisible();
+  await expect(ask).toHaveAccessibleDescription('It will be removed from the fundraiser page. This cannot be undone.');
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(deleteNewest).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(deleteNewest).toBeFocused();
   await expect(newest).toBeVisible();
 
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Delete this update? This cannot be undone.');
-    void dialog.accept();
-  });
-  await newest.getByRole('button', { name: 'Delete update' }).click();
+  await deleteNewest.click();
+  await ask.getByRole('button', { name: 'Delete update' }).click();
   await expect(newest).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Updates (21)' })).toBeFocused();
   await expect(page.getByTestId('owner-panel').getByRole('status')).toHaveText('Update deleted.');
@@ -185,8 +195,8 @@ test('the organizer, signed in without the hint, deletes updates, old ones inclu
   await page.getByRole('link', { name: 'Show older updates' }).click();
   await expect(list.locator('li')).toHaveCount(21);
   const oldest = list.locator('li').filter({ hasText: 'News 1.' });
-  page.once('dialog', (dialog) => void dialog.accept());
   await oldest.getByRole('button', { name: 'Delete update' }).click();
+  await ask.getByRole('button', { name: 'Delete update' }).click();
   await expect(oldest).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Updates (20)' })).toBeVisible();
 
@@ -205,20 +215,18 @@ test('deleting a fundraiser: gone without donations, closed instead with them', 
   await recordDonations(funded);
 
   await page.goto(`/fundraiser/${unused}`);
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toContain('Delete this fundraiser for good?');
-    void dialog.accept();
-  });
   await page.getByTestId('owner-panel').getByRole('button', { name: 'Delete fundraiser' }).click();
+  const deleting = page.getByRole('alertdialog', { name: 'Delete this fundraiser for good?' });
+  await expect(deleting).toContainText('Its story, photos and updates will be removed.');
+  await deleting.getByRole('button', { name: 'Delete fundraiser' }).click();
   await page.waitForURL(/\/profile$/);
   expect((await page.goto(`/fundraiser/${unused}`))?.status()).toBe(404);
 
   await page.goto(`/fundraiser/${funded}`);
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toContain('has received donations, so it cannot be deleted');
-    void dialog.accept();
-  });
   await page.getByTestId('owner-panel').getByRole('button', { name: 'Delete fundraiser' }).click();
+  const closing = page.getByRole('alertdialog', { name: 'Close it for good instead?' });
+  await expect(closing).toContainText('has received donations, so it cannot be deleted');
+  await closing.getByRole('button', { name: 'Close fundraiser' }).click();
   await expect(page.getByTestId('fundraiser-status')).toHaveText('Closed');
   // Kept, closed: deleting it again would change nothing, so it is no longer offered.
   await expect(page.getByTestId('owner-panel').getByRole('button', { name: 'Delete fundraiser' })).toHaveCount(0);

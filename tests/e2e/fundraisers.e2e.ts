@@ -62,11 +62,12 @@ test('an organizer creates a fundraiser with two photos, finds it, posts an upda
   await expect(page.getByTestId('fundraiser-updates')).toContainText(`The pump is ordered ${word}.`);
 
   await page.getByTestId('owner-panel').getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('alertdialog', { name: 'Pause this fundraiser?' }).getByRole('button', { name: 'Pause fundraiser' }).click();
   await expect(page.getByTestId('fundraiser-status')).toContainText('Paused');
   await expect(page.getByRole('link', { name: 'Donate now' })).toHaveCount(0);
 
-  page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByTestId('owner-panel').getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('owner-panel').getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Close this fundraiser for good?' }).getByRole('button', { name: 'Close fundraiser' }).click();
   await expect(page.getByTestId('fundraiser-status')).toHaveText('Closed');
   await expect(page.getByTestId('owner-panel').getByRole('button', { name: 'Pause' })).toHaveCount(0);
 

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Lang } from '../i18n';
 import { ApiError, apiFetch } from '../lib/api';
+import { looksLikeEmail } from '../lib/format';
+import { useFieldErrors, type FieldCheck } from './forms';
 import { SpinnerIcon } from './Spinner';
 
 /** Field limits, mirrored as hints; the API's own validation is what counts. */
@@ -25,6 +27,13 @@ export type ContactFormMessages = {
 
 type Props = { lang: Lang; messages: ContactFormMessages };
 
+/** The API words what is wrong; a field loses its error once it would pass the same first checks. */
+const recheck: FieldCheck<Field> = (field, values, shown) => {
+  const value = String(values.get(field) ?? '').trim();
+  if (!value) return shown;
+  return field === 'email' && !looksLikeEmail(value) ? shown : undefined;
+};
+
 const inputClass =
   'mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-ink aria-[invalid=true]:border-danger';
 
@@ -37,7 +46,9 @@ export default function ContactForm({ lang, messages }: Props) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const [formError, setFormError] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  // The API's summary of the fields to correct, shown while any of them is left.
+  const [fieldsSummary, setFieldsSummary] = useState('');
+  const { errors: fieldErrors, setErrors: setFieldErrors, hasErrors, onChange } = useFieldErrors<Field>(recheck);
 
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
@@ -69,7 +80,8 @@ export default function ContactForm({ lang, messages }: Props) {
         if (message) fields[field] = message;
       }
       setFieldErrors(fields);
-      setFormError(error.message || messages.unexpectedError);
+      if (Object.keys(fields).length) setFieldsSummary(error.message || messages.unexpectedError);
+      else setFormError(error.message || messages.unexpectedError);
       const firstInvalid = fieldOrder.find((field) => fields[field]);
       if (firstInvalid) form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
     } finally {
@@ -101,12 +113,12 @@ export default function ContactForm({ lang, messages }: Props) {
           <p className="mt-1 text-muted">{messages.successText}</p>
         </div>
       )}
-      <form method="post" onSubmit={submit} className="space-y-5">
+      <form method="post" onSubmit={submit} onChange={onChange} className="space-y-5">
         {/* Present from the start: screen readers announce changes to a live region
             only if the region was already there. */}
         <div role="alert">
-          {formError && (
-            <p className="rounded-lg border-2 border-danger bg-surface p-4 font-medium text-danger">{formError}</p>
+          {(formError || hasErrors) && (
+            <p className="rounded-lg border-2 border-danger bg-surface p-4 font-medium text-danger">{formError || fieldsSummary}</p>
           )}
         </div>
         <div>

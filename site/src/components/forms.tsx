@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { SpinnerIcon } from './Spinner';
 
 /**
@@ -16,6 +16,48 @@ export const secondaryButtonClass =
   'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-brand px-5 py-2.5 font-semibold text-ink hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-70';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/**
+ * Checks one field again as it is edited, with the form's values: the error to show, or
+ * undefined once the field is fine. `shown` is the error it shows now, to keep while the
+ * field is still wrong in a way only the server can put in words.
+ */
+export type FieldCheck<F extends string> = (field: F, values: FormData, shown: string) => string | undefined;
+
+/**
+ * Field errors that go as soon as the field is fixed, not at the next submit. Only a field
+ * that shows an error is checked as it is edited (nobody is told off while typing for the
+ * first time); without a check of its own, an error only the server could find goes at the
+ * first edit, and the server judges the field again when the form is sent.
+ * `onChange` goes on the <form>, where the fields' changes bubble; `recheck` is for a field
+ * that a script filled in, which sends no change of its own.
+ */
+export function useFieldErrors<F extends string>(check?: FieldCheck<F>, initial: FieldErrors<F> = {}) {
+  const [errors, setErrors] = useState<FieldErrors<F>>(initial);
+
+  function recheck(field: F, form: HTMLFormElement | null) {
+    const shown = errors[field];
+    if (!shown || !form) return;
+    const next = check?.(field, new FormData(form), shown);
+    if (next === shown) return;
+    setErrors((current) => {
+      const updated = { ...current };
+      if (next) updated[field] = next;
+      else delete updated[field];
+      return updated;
+    });
+  }
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const target = event.target;
+    // A file field reports its own problems as files are chosen.
+    if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) || target.type === 'file') return;
+    recheck(target.name as F, event.currentTarget);
+  }
+
+  const hasErrors = Object.values(errors).some(Boolean);
+  return { errors, setErrors, hasErrors, onChange, recheck };
+}
 
 function describedBy(...ids: (string | false | undefined)[]): string | undefined {
   const list = ids.filter(Boolean).join(' ');
@@ -109,6 +151,37 @@ export function PasswordField({ id, name, label, hint, error, labels, className,
       )}
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+type FilePickerProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'className'> & {
+  id: string;
+  label: string;
+  ref?: Ref<HTMLInputElement>;
+};
+
+/**
+ * A file field shown as a button with words on it: the browser's own "Choose file" is small
+ * on a phone and speaks the browser's language, not the page's. The input itself stays,
+ * out of sight but focusable, so keyboards, screen readers and tests use it as before; the
+ * button is its label, so a tap on it opens the picker.
+ */
+export function FilePicker({ id, label, ref, ...input }: FilePickerProps) {
+  return (
+    <>
+      <input ref={ref} id={id} type="file" className="peer sr-only" {...input} />
+      <label
+        htmlFor={id}
+        className="inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-brand bg-surface px-5 py-2.5 font-semibold text-ink hover:bg-sunken peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus peer-disabled:cursor-not-allowed peer-disabled:opacity-70 peer-aria-[invalid=true]:border-danger max-sm:w-full"
+      >
+        <svg className="size-5 shrink-0" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <rect x="3" y="5" width="18" height="14" rx="2" />
+          <circle cx="9" cy="10" r="1.5" />
+          <path d="m21 16-5-5-8 8" />
+        </svg>
+        {label}
+      </label>
+    </>
   );
 }
 

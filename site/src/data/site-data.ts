@@ -18,7 +18,7 @@ const emptySnapshot: Snapshot = {
   testimonials: [],
   featuredFundraisers: [],
   categoryPages: [],
-  stats: { fundraiserCount: 0, donationCount: 0 },
+  stats: { fundraiserCount: 0, donationCount: 0, raised: [] },
 };
 
 function readSnapshot(): Snapshot {

@@ -28,6 +28,7 @@ const user: AuthUser = {
   locationId: null,
   location: null,
   avatarMediaId: null,
+  avatarUrl: null,
   googleLinked: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { Lang } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
-import { uploadImage, type UploadedImage } from '../../lib/upload';
+import { uploadImage } from '../../lib/upload';
 import { setUser, type AuthUser } from '../../stores/auth';
-import { FieldError, secondaryButtonClass } from '../forms';
+import { FieldError, FilePicker, secondaryButtonClass } from '../forms';
+import { Avatar } from './Avatar';
 
 export type AvatarMessages = {
   title: string;
@@ -23,21 +24,17 @@ export type AvatarMessages = {
 
 const acceptedTypes = ['image/jpeg', 'image/png', 'image/webp'];
 
-/** Profile photo: uploaded as a USER image with progress, then stored on the user as avatarMediaId. */
+/**
+ * Profile photo: uploaded as a USER image with progress, then stored on the user as
+ * avatarMediaId. The answer, with the photo's address, becomes the signed-in user every
+ * screen shows.
+ */
 export function AvatarUpload({ lang, user, messages: m }: { lang: Lang; user: AuthUser; messages: AvatarMessages }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [image, setImage] = useState<UploadedImage | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState('');
-
-  useEffect(() => {
-    if (user.avatarMediaId === null) return;
-    apiFetch<UploadedImage>(`/api/media/${user.avatarMediaId}`, { lang })
-      .then(setImage)
-      .catch(() => setImage(null));
-  }, [user.avatarMediaId, lang]);
 
   const save = (avatarMediaId: number | null) =>
     apiFetch<AuthUser>(`/api/auth/users/${user.id}`, {
@@ -57,9 +54,7 @@ export function AvatarUpload({ lang, user, messages: m }: { lang: Lang; user: Au
     setProgress(0);
     try {
       const uploaded = await uploadImage(file, { entityType: 'USER', entityId: user.id }, { lang, onProgress: setProgress });
-      const updated = await save(uploaded.id);
-      setImage(uploaded);
-      setUser(updated);
+      setUser(await save(uploaded.id));
       setStatus(m.saved);
     } catch (caught) {
       setError(fieldErrorsOf(caught, ['file'] as const).file ?? errorText(caught, m));
@@ -71,9 +66,7 @@ export function AvatarUpload({ lang, user, messages: m }: { lang: Lang; user: Au
   async function remove() {
     setError(undefined);
     try {
-      const updated = await save(null);
-      setUser(updated);
-      setImage(null);
+      setUser(await save(null));
       setStatus(m.removed);
       input.current?.focus();
     } catch (caught) {
@@ -87,25 +80,15 @@ export function AvatarUpload({ lang, user, messages: m }: { lang: Lang; user: Au
         {m.title}
       </h2>
       <div className="mt-4 flex flex-wrap items-center gap-5">
-        {image ? (
-          <img src={image.thumbnailUrl} alt={m.current} width={96} height={96} className="size-24 rounded-full object-cover" data-testid="avatar" />
-        ) : (
-          <span aria-hidden="true" className="grid size-24 place-items-center rounded-full bg-brand text-2xl font-bold text-on-brand">
-            {(user.firstName[0] ?? '') + (user.lastName[0] ?? '')}
-          </span>
-        )}
+        <Avatar user={user} alt={m.current} className="size-24 shrink-0 text-2xl" />
         <div className="min-w-0 flex-1">
-          <label htmlFor={`${id}-file`} className="font-semibold">
-            {m.choose}
-          </label>
-          <input
+          <FilePicker
             ref={input}
             id={`${id}-file`}
-            type="file"
+            label={m.choose}
             accept={acceptedTypes.join(',')}
             onChange={choose}
             disabled={progress !== null}
-            className="mt-1 block w-full text-ink file:me-3 file:cursor-pointer file:rounded-lg file:border-2 file:border-brand file:bg-surface file:px-4 file:py-2 file:font-semibold file:text-ink"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
           />
@@ -118,7 +101,7 @@ export function AvatarUpload({ lang, user, messages: m }: { lang: Lang; user: Au
               {progress}%
             </progress>
           )}
-          {image && (
+          {user.avatarUrl && (
             <button type="button" className={`${secondaryButtonClass} mt-3 px-3 py-1.5 text-sm`} onClick={remove} disabled={progress !== null}>
               {m.remove}
             </button>

@@ -5,7 +5,7 @@ import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import { getLocations, type Location } from '../../lib/catalogue-cache';
 import { fill } from '../../lib/format';
 import { setUser, type AuthUser } from '../../stores/auth';
-import { FieldError, focusFirstError, FormAlert, inputClass, SubmitButton, TextField, type FieldErrors } from '../forms';
+import { FieldError, focusFirstError, FormAlert, inputClass, SubmitButton, TextField, useFieldErrors, type FieldCheck, type FieldErrors } from '../forms';
 import { AvatarUpload, type AvatarMessages } from './AvatarUpload';
 import { Guard, type GuardMessages } from './guard';
 
@@ -33,6 +33,13 @@ export const profileLimits = { name: 100, phone: 32, bio: 2000 } as const;
 type Field = 'firstName' | 'lastName' | 'phone' | 'bio' | 'locationId' | 'language';
 const fields: Field[] = ['firstName', 'lastName', 'phone', 'bio', 'locationId', 'language'];
 
+/** The names are required; anything else the API found goes at the first edit, for the API to judge again. */
+function validate(data: FormData, required: string): FieldErrors<Field> {
+  const found: FieldErrors<Field> = {};
+  for (const field of ['firstName', 'lastName'] as const) if (!String(data.get(field) ?? '').trim()) found[field] = required;
+  return found;
+}
+
 /** /edit-profile: photo, names, phone, bio, city and e-mail language. */
 export default function EditProfileScreen({ lang, guard, messages, paths }: Props) {
   return (
@@ -54,7 +61,8 @@ function EditProfileForm({ lang, user, messages: m, profilePath }: { lang: Lang;
   const [locationsFailed, setLocationsFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const recheck: FieldCheck<Field> = (field, data) => validate(data, m.required)[field];
+  const { errors, setErrors, hasErrors, onChange } = useFieldErrors<Field>(recheck);
   const [formError, setFormError] = useState('');
 
   useEffect(() => {
@@ -73,12 +81,9 @@ function EditProfileForm({ lang, user, messages: m, profilePath }: { lang: Lang;
     setSaved(false);
     setFormError('');
 
-    const found: FieldErrors<Field> = {};
-    if (!text('firstName')) found.firstName = m.required;
-    if (!text('lastName')) found.lastName = m.required;
+    const found = validate(data, m.required);
     setErrors(found);
     if (Object.keys(found).length) {
-      setFormError(m.fixFields);
       focusFirstError(formRef.current, fields, found);
       return;
     }
@@ -106,7 +111,7 @@ function EditProfileForm({ lang, user, messages: m, profilePath }: { lang: Lang;
     } catch (error) {
       const server = fieldErrorsOf(error, fields);
       setErrors(server);
-      setFormError(Object.keys(server).length ? m.fixFields : errorText(error, { network: m.network, unexpected: m.unexpected }));
+      setFormError(Object.keys(server).length ? '' : errorText(error, { network: m.network, unexpected: m.unexpected }));
       focusFirstError(formRef.current, fields, server);
     } finally {
       setBusy(false);
@@ -118,9 +123,9 @@ function EditProfileForm({ lang, user, messages: m, profilePath }: { lang: Lang;
   const described = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-6 rounded-xl border border-line bg-surface p-5 sm:p-6">
+    <form ref={formRef} noValidate onSubmit={submit} onChange={onChange} className="space-y-6 rounded-xl border border-line bg-surface p-5 sm:p-6">
       <p className="text-muted">{fill(m.emailNote, { email: user.email })}</p>
-      <FormAlert message={formError} />
+      <FormAlert message={formError || (hasErrors ? m.fixFields : '')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           id={`${id}-first`}

@@ -1,6 +1,7 @@
 import type { Lang, MessagesFor } from '../../i18n';
 import { dateFormat } from '../../lib/format';
 import type { AuthUser } from '../../stores/auth';
+import { Avatar } from './Avatar';
 import { Guard, type GuardMessages } from './guard';
 import { MyFundraisers, type MyFundraisersMessages } from './MyFundraisers';
 
@@ -41,9 +42,7 @@ function Profile({ lang, user, messages: m, paths }: { lang: Lang; user: AuthUse
       <section aria-labelledby="profile-name" className="rounded-xl border border-line bg-surface p-5 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex items-center gap-4">
-            <span aria-hidden="true" className="grid size-14 shrink-0 place-items-center rounded-full bg-brand text-xl font-bold text-on-brand">
-              {(user.firstName[0] ?? '') + (user.lastName[0] ?? '')}
-            </span>
+            <Avatar user={user} className="size-16 shrink-0 text-xl sm:size-20 sm:text-2xl" />
             <div>
               <h2 id="profile-name" className="text-2xl font-bold">
                 {user.firstName} {user.lastName}

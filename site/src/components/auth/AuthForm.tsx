@@ -6,7 +6,7 @@ import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
 import { fill, looksLikeEmail } from '../../lib/format';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { login, loginWithGoogle, rememberedChoice } from '../../stores/auth';
-import { focusFirstError, FormAlert, Notice, PasswordField, secondaryButtonClass, SubmitButton, TextField, type FieldErrors } from '../forms';
+import { focusFirstError, FormAlert, Notice, PasswordField, secondaryButtonClass, SubmitButton, TextField, useFieldErrors, type FieldErrors } from '../forms';
 import { GoogleButton } from './GoogleButton';
 
 export type AuthMessages = MessagesFor<'auth.'>;
@@ -42,7 +42,7 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
   // native submit could not carry the anti-forgery header.
   const [hydrated, setHydrated] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, hasErrors, onChange } = useFieldErrors<Field>((field, data) => validate(valuesOf(data))[field]);
   const [formError, setFormError] = useState('');
   const [unverifiedEmail, setUnverifiedEmail] = useState('');
   const [resend, setResend] = useState<'idle' | 'sending' | 'sent'>('idle');
@@ -72,9 +72,15 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
     const code = error instanceof ApiError ? error.code : '';
     if (code === 'email_not_verified') setUnverifiedEmail(email);
     setErrors(fields);
-    if (Object.keys(fields).length) setFormError(m['errors.fixFields']);
-    else setFormError(errorText(error, { network: m['errors.network'], unexpected: m['errors.unexpected'] }));
+    // With fields to correct, the summary above the form says so for as long as one is left.
+    setFormError(Object.keys(fields).length ? '' : errorText(error, { network: m['errors.network'], unexpected: m['errors.unexpected'] }));
     focusFirstError(formRef.current, fieldsOf[mode], fields);
+  }
+
+  function valuesOf(data: FormData): Record<Field, string> {
+    const values = { firstName: '', lastName: '', email: '', password: '' };
+    for (const field of fieldsOf[mode]) values[field] = String(data.get(field) ?? '');
+    return values;
   }
 
   function validate(values: Record<Field, string>): FieldErrors<Field> {
@@ -87,9 +93,7 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const values = { firstName: '', lastName: '', email: '', password: '' };
-    for (const field of fieldsOf[mode]) values[field] = String(data.get(field) ?? '');
+    const values = valuesOf(new FormData(event.currentTarget));
 
     setFormError('');
     setUnverifiedEmail('');
@@ -97,7 +101,6 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
     const invalid = validate(values);
     setErrors(invalid);
     if (Object.keys(invalid).length) {
-      setFormError(m['errors.fixFields']);
       focusFirstError(formRef.current, fieldsOf[mode], invalid);
       return;
     }
@@ -162,8 +165,8 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
   const labels = { show: m.show, hide: m.hide, showPassword: m.showPassword, hidePassword: m.hidePassword };
   return (
     <div>
-      <form ref={formRef} method="post" noValidate onSubmit={submit} className="space-y-5 rounded-xl border border-line bg-surface p-5 sm:p-6">
-        <FormAlert message={formError}>
+      <form ref={formRef} method="post" noValidate onSubmit={submit} onChange={onChange} className="space-y-5 rounded-xl border border-line bg-surface p-5 sm:p-6">
+        <FormAlert message={formError || (hasErrors ? m['errors.fixFields'] : '')}>
           {unverifiedEmail && <ResendBlock state={resend} email={unverifiedEmail} messages={m} onResend={resendVerification} />}
         </FormAlert>
         {mode === 'register' && (

@@ -6,7 +6,7 @@ import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
 import { fill } from '../../lib/format';
 import { Spinner } from '../Spinner';
-import { focusFirstError, FormAlert, Notice, PasswordField, SubmitButton, TextField, type FieldErrors } from '../forms';
+import { focusFirstError, FormAlert, Notice, PasswordField, SubmitButton, TextField, useFieldErrors, type FieldErrors } from '../forms';
 import type { AuthMessages } from './AuthForm';
 import { useEmailLinkRequest } from './use-email-link-request';
 
@@ -88,7 +88,7 @@ export default function ResetPassword({ lang, messages: m, loginPath }: Props) {
 function RequestForm({ lang, messages: m, problem }: { lang: Lang; messages: ResetMessages; problem?: string }) {
   const id = useId();
   const problemRef = useRef<HTMLDivElement>(null);
-  const { formRef, sentRef, busy, error, formError, sentTo, submit } = useEmailLinkRequest({
+  const { formRef, sentRef, busy, error, formError, sentTo, submit, onChange } = useEmailLinkRequest({
     lang,
     messages: m,
     path: '/api/auth/forgot-password',
@@ -120,7 +120,7 @@ function RequestForm({ lang, messages: m, problem }: { lang: Lang; messages: Res
           {problem ? m.newLinkTitle : m.requestTitle}
         </h2>
         <p className="mt-2 mb-5 text-muted">{m.requestLead}</p>
-        <form ref={formRef} noValidate onSubmit={submit} className="space-y-5 rounded-xl border border-line bg-surface p-5 sm:p-6">
+        <form ref={formRef} noValidate onSubmit={submit} onChange={onChange} className="space-y-5 rounded-xl border border-line bg-surface p-5 sm:p-6">
           <FormAlert message={formError} />
           <TextField id={`${id}-email`} name="email" type="email" label={m.email} autoComplete="email" inputMode="email" maxLength={254} required error={error} />
           <SubmitButton busy={busy} label={m.requestSubmit} busyLabel={m.sending} className="w-full" />
@@ -136,14 +136,12 @@ function ChooseForm({ lang, messages: m, token, email, onDone }: { lang: Lang; m
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<ChooseField>>({});
+  const { errors, setErrors, hasErrors, onChange } = useFieldErrors<ChooseField>((field, data) => validate(data)[field]);
   const [formError, setFormError] = useState('');
   const fields: ChooseField[] = ['newPassword', 'confirmPassword'];
   const labels = { show: m.show, hide: m.hide, showPassword: m.showPassword, hidePassword: m.hidePassword };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+  function validate(data: FormData): FieldErrors<ChooseField> {
     const newPassword = String(data.get('newPassword') ?? '');
     const confirmPassword = String(data.get('confirmPassword') ?? '');
     const found: FieldErrors<ChooseField> = {};
@@ -151,10 +149,17 @@ function ChooseForm({ lang, messages: m, token, email, onDone }: { lang: Lang; m
     else if (newPassword.length < 8) found.newPassword = m['errors.passwordShort'];
     if (!confirmPassword) found.confirmPassword = m['errors.required'];
     else if (!found.newPassword && confirmPassword !== newPassword) found.confirmPassword = m['errors.passwordMismatch'];
+    return found;
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const newPassword = String(data.get('newPassword') ?? '');
+    const found = validate(data);
     setErrors(found);
     setFormError('');
     if (Object.keys(found).length) {
-      setFormError(m['errors.fixFields']);
       focusFirstError(formRef.current, fields, found);
       return;
     }
@@ -170,7 +175,7 @@ function ChooseForm({ lang, messages: m, token, email, onDone }: { lang: Lang; m
     } catch (error) {
       const server = fieldErrorsOf(error, ['newPassword'] as const);
       setErrors(server);
-      setFormError(server.newPassword ? m['errors.fixFields'] : errorText(error, { network: m['errors.network'], unexpected: m['errors.unexpected'] }));
+      setFormError(server.newPassword ? '' : errorText(error, { network: m['errors.network'], unexpected: m['errors.unexpected'] }));
       focusFirstError(formRef.current, fields, server);
     } finally {
       setBusy(false);
@@ -183,10 +188,10 @@ function ChooseForm({ lang, messages: m, token, email, onDone }: { lang: Lang; m
         {m.formTitle}
       </h2>
       <p className="mt-2 mb-5 text-muted">{fill(m.formLead, { email })}</p>
-      <form ref={formRef} noValidate onSubmit={submit} className="space-y-5 rounded-xl border border-line bg-surface p-5 sm:p-6">
+      <form ref={formRef} noValidate onSubmit={submit} onChange={onChange} className="space-y-5 rounded-xl border border-line bg-surface p-5 sm:p-6">
         {/* For password managers: the account the new password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <FormAlert message={formError} />
+        <FormAlert message={formError || (hasErrors ? m['errors.fixFields'] : '')} />
         <PasswordField
           id={`${id}-new`}
           name="newPassword"

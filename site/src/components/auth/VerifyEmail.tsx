@@ -66,7 +66,7 @@ export default function VerifyEmail({ lang, messages: m, loginPath }: Props) {
 
 function NewLinkForm({ lang, messages: m }: { lang: Lang; messages: Props['messages'] }) {
   const id = useId();
-  const { formRef, sentRef, busy, error, formError, sentTo, submit } = useEmailLinkRequest({
+  const { formRef, sentRef, busy, error, formError, sentTo, submit, onChange } = useEmailLinkRequest({
     lang,
     messages: m,
     path: '/api/auth/regenerate-verification-token',
@@ -86,7 +86,7 @@ function NewLinkForm({ lang, messages: m }: { lang: Lang; messages: Props['messa
         {m.newLinkTitle}
       </h2>
       <p className="mt-2 mb-5 text-muted">{m.newLinkText}</p>
-      <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
+      <form ref={formRef} noValidate onSubmit={submit} onChange={onChange} className="space-y-5">
         <FormAlert message={formError} />
         <TextField id={`${id}-email`} name="email" type="email" label={m.email} autoComplete="email" inputMode="email" maxLength={254} required error={error} />
         <SubmitButton busy={busy} label={m.send} busyLabel={m.sending} />

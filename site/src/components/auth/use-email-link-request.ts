@@ -4,6 +4,7 @@ import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
 import { looksLikeEmail } from '../../lib/format';
+import { useFieldErrors } from '../forms';
 import type { AuthMessages } from './AuthForm';
 
 /**
@@ -15,7 +16,7 @@ export function useEmailLinkRequest(options: { lang: Lang; messages: AuthMessage
   const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { errors, setErrors, onChange } = useFieldErrors<'email'>((_field, data) => checkEmail(String(data.get('email') ?? '').trim()));
   const [formError, setFormError] = useState('');
   const [sentTo, setSentTo] = useState('');
 
@@ -23,16 +24,21 @@ export function useEmailLinkRequest(options: { lang: Lang; messages: AuthMessage
     if (sentTo) sentRef.current?.focus();
   }, [sentTo]);
 
+  function checkEmail(email: string): string | undefined {
+    if (!email) return m['errors.required'];
+    return looksLikeEmail(email) ? undefined : m['errors.email'];
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     setFormError('');
-    if (!email || !looksLikeEmail(email)) {
-      setError(email ? m['errors.email'] : m['errors.required']);
+    const problem = checkEmail(email);
+    setErrors(problem ? { email: problem } : {});
+    if (problem) {
       formRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.focus();
       return;
     }
-    setError('');
     setBusy(true);
     try {
       const token = await getCaptchaToken(action);
@@ -40,12 +46,12 @@ export function useEmailLinkRequest(options: { lang: Lang; messages: AuthMessage
       setSentTo(email);
     } catch (failure) {
       const fields = fieldErrorsOf(failure, ['email'] as const);
-      if (fields.email) setError(fields.email);
+      if (fields.email) setErrors(fields);
       else setFormError(errorText(failure, { network: m['errors.network'], unexpected: m['errors.unexpected'] }));
     } finally {
       setBusy(false);
     }
   }
 
-  return { formRef, sentRef, busy, error, formError, sentTo, submit };
+  return { formRef, sentRef, busy, error: errors.email ?? '', formError, sentTo, submit, onChange };
 }

@@ -2,10 +2,12 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import type { Lang } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
+import { readAmount, ungroupAmount } from '../../lib/amount';
 import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
 import { rememberDonation, type Donation, type PaymentMethod, type PaymentStart } from '../../lib/donation';
+import { looksLikeEmail } from '../../lib/format';
 import { formatAmount, type Fundraiser } from '../../lib/fundraiser';
-import { FieldError, focusFirstError, FormAlert, inputClass, SubmitButton, TextField, type FieldErrors } from '../forms';
+import { FieldError, focusFirstError, FormAlert, inputClass, SubmitButton, TextField, useFieldErrors, type FieldCheck, type FieldErrors } from '../forms';
 import { Spinner } from '../Spinner';
 import type { DonateMessages } from './donate-messages';
 
@@ -42,13 +44,26 @@ type Props = {
 
 type Card = { publishableKey: string; clientSecret: string; amount: string };
 
+/**
+ * The API words what is wrong (its messages name the limits); here a field only loses its
+ * error once it would pass the same first checks, and anything else the API judges again.
+ */
+const recheck: FieldCheck<Field> = (field, values, shown) => {
+  const value = String(values.get(field) ?? '');
+  if (field === 'amount') return readAmount(value) ? undefined : shown;
+  if (field === 'donorEmail') return looksLikeEmail(value) ? undefined : shown;
+  return undefined;
+};
+
 export default function DonateForm({ lang, fundraiser, presets, symbol, messages: m, successPath, methods, action, initialProblem = '', initialErrors = {} }: Props) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const [anonymous, setAnonymous] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>(initialErrors);
-  const [problem, setProblem] = useState(initialProblem);
+  const fieldErrors = useFieldErrors<Field>(recheck, initialErrors);
+  const { errors, setErrors } = fieldErrors;
+  // "Correct the following" is shown while fields to correct are left, not kept as a problem of its own.
+  const [problem, setProblem] = useState(initialProblem === m.fixFields ? '' : initialProblem);
   const [busy, setBusy] = useState(false);
   const [card, setCard] = useState<Card | null>(null);
   // A donation made on an earlier try whose payment did not start: sending the same
@@ -82,7 +97,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
   function fail(error: unknown) {
     const found = fieldErrorsOf(error, fields);
     setErrors(found);
-    setProblem(Object.keys(found).length ? m.fixFields : errorText(error, m));
+    setProblem(Object.keys(found).length ? '' : errorText(error, m));
     focusFirstError(formRef.current, fields, found);
     setBusy(false);
   }
@@ -93,7 +108,8 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
     const method: PaymentMethod = data.get('paymentMethod') === 'PAYPAL' ? 'PAYPAL' : data.get('paymentMethod') === 'STRIPE' ? 'STRIPE' : methods[0]!;
     const body = {
       fundraiserId: fundraiser.id,
-      amount: String(data.get('amount') ?? '').trim(),
+      // "1,000" and "1 000" go as 1000; what cannot be read goes as typed, for the API to say why.
+      amount: ungroupAmount(String(data.get('amount') ?? '')),
       message: String(data.get('message') ?? ''),
       donorName: anonymous ? '' : String(data.get('donorName') ?? ''),
       donorEmail: String(data.get('donorEmail') ?? ''),
@@ -148,8 +164,18 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
         </Suspense>
       )}
       {/* Hidden rather than unmounted while paying by card, so that going back keeps what was typed. */}
-      <form ref={formRef} method="post" action={action} noValidate onSubmit={submit} hidden={card !== null} className="space-y-6 rounded-xl border border-line bg-surface p-5 sm:p-6" data-testid="donate-form">
-        <FormAlert message={problem}>
+      <form
+        ref={formRef}
+        method="post"
+        action={action}
+        noValidate
+        onSubmit={submit}
+        onChange={fieldErrors.onChange}
+        hidden={card !== null}
+        className="space-y-6 rounded-xl border border-line bg-surface p-5 sm:p-6"
+        data-testid="donate-form"
+      >
+        <FormAlert message={problem || (fieldProblems.length > 0 ? m.fixFields : '')}>
           {fieldProblems.length > 0 && (
             <ul className="mt-2 list-disc space-y-1 ps-5">
               {fieldProblems.map((field) => (
@@ -188,7 +214,9 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
                   name="preset"
                   value={preset.value}
                   onChange={() => {
-                    if (amountRef.current) amountRef.current.value = preset.value;
+                    if (!amountRef.current) return;
+                    amountRef.current.value = preset.value;
+                    fieldErrors.recheck('amount', formRef.current);
                   }}
                   className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
                 />
@@ -215,7 +243,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
               ref={amountRef}
               onChange={(event) => {
                 // A typed amount that is not a preset unselects the presets.
-                const typed = event.target.value.trim();
+                const typed = ungroupAmount(event.target.value);
                 for (const radio of event.target.form?.querySelectorAll<HTMLInputElement>('input[name="preset"]') ?? []) radio.checked = radio.value === typed;
               }}
               className="block w-full min-w-0 rounded-e-lg border border-line bg-surface px-3 py-2.5 text-lg font-semibold text-ink aria-[invalid=true]:border-2 aria-[invalid=true]:border-danger"
@@ -264,7 +292,11 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
               id={`${id}-anonymous`}
               name="anonymous"
               type="checkbox"
-              onChange={(event) => setAnonymous(event.target.checked)}
+              onChange={(event) => {
+                setAnonymous(event.target.checked);
+                // The name is not sent any more, so whatever was wrong with it no longer matters.
+                if (event.target.checked) fieldErrors.recheck('donorName', formRef.current);
+              }}
               className="size-5 shrink-0 cursor-pointer accent-brand"
             />
             <label htmlFor={`${id}-anonymous`} className="cursor-pointer">

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Lang, MessagesFor } from '../../i18n';
+import { readAmount, ungroupAmount } from '../../lib/amount';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import { getCategories, getLocations, type Category, type Location } from '../../lib/catalogue-cache';
 import type { Fundraiser, FundraiserImage } from '../../lib/fundraiser';
 import { uploadImage } from '../../lib/upload';
 import { Guard, type GuardMessages } from '../account/guard';
-import { FieldError, focusFirstError, FormAlert, inputClass, secondaryButtonClass, SubmitButton, TextField, type FieldErrors } from '../forms';
+import { FieldError, FilePicker, focusFirstError, FormAlert, inputClass, secondaryButtonClass, SubmitButton, TextField, useFieldErrors, type FieldErrors } from '../forms';
 import { Spinner } from '../Spinner';
 
 export type FundraiserFormMessages = MessagesFor<'fundraiserForm.'>;
@@ -64,7 +65,7 @@ function FundraiserFormBody({ lang, messages: m, paths, existing }: Omit<Props, 
   const [catalogueFailed, setCatalogueFailed] = useState(false);
   const [images, setImages] = useState<FundraiserImage[]>(existing?.images ?? []);
   const [pending, setPending] = useState<Pending[]>([]);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, onChange } = useFieldErrors<Field>((field, data) => validate(data)[field]);
   const [formError, setFormError] = useState('');
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
@@ -141,27 +142,40 @@ function FundraiserFormBody({ lang, messages: m, paths, existing }: Omit<Props, 
     return ok;
   }
 
+  function validate(data: FormData): FieldErrors<Field> {
+    const text = (field: Field) => String(data.get(field) ?? '').trim();
+    const found: FieldErrors<Field> = {};
+    if (text('title').length < 5) found.title = m.titleShort;
+    if (!text('description')) found.description = m.required;
+    const goal = goalProblem(text('goalAmount'));
+    if (goal) found.goalAmount = goal;
+    if (!text('categoryId')) found.categoryId = m.required;
+    if (!text('locationId')) found.locationId = m.required;
+    return found;
+  }
+
+  function goalProblem(goal: string): string | undefined {
+    if (!goal) return m.required;
+    if (readAmount(goal)) return undefined;
+    return /^0(?:\.0{1,2})?$/.test(ungroupAmount(goal)) ? m.goalInvalid : m.goalFormat;
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (field: Field) => String(data.get(field) ?? '').trim();
     setFormError('');
-    const found: FieldErrors<Field> = {};
-    if (text('title').length < 5) found.title = m.titleShort;
-    if (!text('description')) found.description = m.required;
-    if (!(Number(text('goalAmount')) > 0)) found.goalAmount = m.goalInvalid;
-    if (!text('categoryId')) found.categoryId = m.required;
-    if (!text('locationId')) found.locationId = m.required;
+    const found = validate(data);
     setErrors(found);
     if (Object.keys(found).length) {
-      setFormError(m.fixFields);
       focusFirstError(formRef.current, fields, found);
       return;
     }
     const body = {
       title: text('title'),
       description: String(data.get('description') ?? ''),
-      goalAmount: text('goalAmount'),
+      // Sent as the API reads it: "25,000" is 25000.
+      goalAmount: ungroupAmount(text('goalAmount')),
       currency: text('currency') === 'ETB' ? 'ETB' : 'USD',
       categoryId: Number(text('categoryId')),
       locationId: Number(text('locationId')),
@@ -185,16 +199,18 @@ function FundraiserFormBody({ lang, messages: m, paths, existing }: Omit<Props, 
     } catch (error) {
       const server = fieldErrorsOf(error, fields);
       setErrors(server);
-      setFormError(Object.keys(server).length ? m.fixFields : errorText(error, m));
+      setFormError(Object.keys(server).length ? '' : errorText(error, m));
       focusFirstError(formRef.current, fields, server);
       setBusy(false);
     }
   }
 
   const photoCount = images.length + pending.length;
+  // A photo that cannot be added is said beside the photos; the summary is for fields to correct before sending.
+  const fieldsToCorrect = fields.some((field) => field !== 'file' && errors[field]);
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-6 rounded-xl border border-line bg-surface p-5 sm:p-6">
-      <FormAlert message={formError} />
+    <form ref={formRef} noValidate onSubmit={submit} onChange={onChange} className="space-y-6 rounded-xl border border-line bg-surface p-5 sm:p-6">
+      <FormAlert message={formError || (fieldsToCorrect ? m.fixFields : '')} />
       <TextField id={`${id}-title`} name="title" label={m.title} hint={m.titleHint} defaultValue={existing?.title} maxLength={120} required error={errors.title} />
       <div>
         <label htmlFor={`${id}-description`} className="font-semibold">
@@ -324,18 +340,14 @@ function FundraiserFormBody({ lang, messages: m, paths, existing }: Omit<Props, 
         )}
         {photoCount < maxPhotos && (
           <div className="mt-3">
-            <label htmlFor={`${id}-file`} className="font-semibold">
-              {m.addPhotos}
-            </label>
-            <input
+            <FilePicker
               ref={fileInput}
               id={`${id}-file`}
+              label={m.addPhotos}
               name="file"
-              type="file"
               accept={acceptedTypes.join(',')}
               multiple
               onChange={addFiles}
-              className="mt-1 block w-full text-ink file:me-3 file:cursor-pointer file:rounded-lg file:border-2 file:border-brand file:bg-surface file:px-4 file:py-2 file:font-semibold file:text-ink"
               aria-invalid={errors.file ? true : undefined}
               aria-describedby={described(`${id}-photos-hint`, errors.file && `${id}-file-error`)}
             />

@@ -3,10 +3,14 @@
  * the server's CSP hashes only inline scripts found in pre-rendered pages. The rest loads
  * only on pages that have what it works on: photos, older updates, the owner's controls.
  */
+import { setUpDonateBar } from './donate-bar';
 import { setUpCopyLinks } from './share';
+import { setUpShareButtons } from './share-button';
 import './owner-loader';
 
+setUpDonateBar();
 setUpCopyLinks();
+setUpShareButtons();
 
 const lightbox = document.querySelector<HTMLDialogElement>('dialog[data-lightbox]');
 if (lightbox) void import('./lightbox').then((module) => module.setUpLightbox(lightbox));

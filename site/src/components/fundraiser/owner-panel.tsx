@@ -2,33 +2,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { DeleteView } from '../../../../modules/fundraisers/fundraiser.schemas.ts';
+import type { MessagesFor } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import type { FundraiserStatus } from '../../lib/fundraiser';
 import { ensureAuth } from '../../stores/auth';
+import { useConfirm, type Question } from '../ConfirmDialog';
 import { FieldError, FormAlert, inputClass, secondaryButtonClass, SubmitButton } from '../forms';
 
-export type OwnerMessages = {
-  title: string;
-  edit: string;
-  pause: string;
-  resume: string;
-  close: string;
-  closeConfirm: string;
-  statusChanged: string;
-  updateLabel: string;
-  updateHint: string;
-  postUpdate: string;
-  posting: string;
-  network: string;
-  unexpected: string;
-  delete: string;
-  deleteConfirm: string;
-  deleteClosesConfirm: string;
-  deleteUpdate: string;
-  deleteUpdateConfirm: string;
-  updateDeleted: string;
-};
+export type OwnerMessages = MessagesFor<'fundraiser.owner.'>;
 
 type Props = {
   fundraiserId: number;
@@ -74,9 +56,17 @@ function OwnerPanel({ fundraiserId, status, hasDonations, lang, editHref, profil
   const [contentError, setContentError] = useState<string | undefined>();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const updates = useUpdateItems();
+  const { ask, dialog } = useConfirm(messages.cancel);
+
+  // Resuming takes nothing away, so it is the one change not asked about.
+  const questions: Partial<Record<FundraiserStatus, Question>> = {
+    PAUSED: { title: messages.pauseTitle, text: messages.pauseConfirm, confirm: messages.pauseAction },
+    CLOSED: { title: messages.closeTitle, text: messages.closeConfirm, confirm: messages.closeAction, danger: true },
+  };
 
   const changeStatus = async (next: FundraiserStatus) => {
-    if (next === 'CLOSED' && !window.confirm(messages.closeConfirm)) return;
+    const question = questions[next];
+    if (question && !(await ask(question))) return;
     setBusy(next);
     setAlert(undefined);
     try {
@@ -90,7 +80,10 @@ function OwnerPanel({ fundraiserId, status, hasDonations, lang, editHref, profil
   };
 
   const deleteFundraiser = async () => {
-    if (!window.confirm(hasDonations ? messages.deleteClosesConfirm : messages.deleteConfirm)) return;
+    const question: Question = hasDonations
+      ? { title: messages.deleteClosesTitle, text: messages.deleteClosesConfirm, confirm: messages.closeAction, danger: true }
+      : { title: messages.deleteTitle, text: messages.deleteConfirm, confirm: messages.delete, danger: true };
+    if (!(await ask(question))) return;
     setBusy('delete');
     setAlert(undefined);
     try {
@@ -180,7 +173,11 @@ function OwnerPanel({ fundraiserId, status, hasDonations, lang, editHref, profil
           maxLength={5000}
           className={inputClass}
           value={content}
-          onChange={(event) => setContent(event.target.value)}
+          onChange={(event) => {
+            setContent(event.target.value);
+            // The API's complaint goes once there is something to post; posting has it judged again.
+            if (event.target.value.trim()) setContentError(undefined);
+          }}
           aria-invalid={contentError ? true : undefined}
           aria-describedby={contentError ? 'update-content-hint update-content-error' : 'update-content-hint'}
         />
@@ -190,9 +187,10 @@ function OwnerPanel({ fundraiserId, status, hasDonations, lang, editHref, profil
         <FieldError id="update-content-error" message={contentError} />
         <SubmitButton busy={busy === 'update'} label={messages.postUpdate} busyLabel={messages.posting} disabled={busy !== null} className="mt-3" />
       </form>
+      {dialog}
       {updates.map((item) =>
         createPortal(
-          <DeleteUpdate fundraiserId={fundraiserId} item={item} lang={lang} messages={messages} onDeleted={updateDeleted} />,
+          <DeleteUpdate fundraiserId={fundraiserId} item={item} lang={lang} messages={messages} ask={ask} onDeleted={updateDeleted} />,
           item,
           item.dataset.updateId,
         ),
@@ -229,15 +227,22 @@ function countUpdates(change: number, lang: string): void {
   if (none) none.hidden = total > 0;
 }
 
-type DeleteUpdateProps = { fundraiserId: number; item: HTMLElement; lang: string; messages: OwnerMessages; onDeleted: (item: HTMLElement) => void };
+type DeleteUpdateProps = {
+  fundraiserId: number;
+  item: HTMLElement;
+  lang: string;
+  messages: OwnerMessages;
+  ask: (question: Question) => Promise<boolean>;
+  onDeleted: (item: HTMLElement) => void;
+};
 
-function DeleteUpdate({ fundraiserId, item, lang, messages, onDeleted }: DeleteUpdateProps) {
+function DeleteUpdate({ fundraiserId, item, lang, messages, ask, onDeleted }: DeleteUpdateProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const updateId = item.dataset.updateId;
 
   const remove = async () => {
-    if (!window.confirm(messages.deleteUpdateConfirm)) return;
+    if (!(await ask({ title: messages.deleteUpdateTitle, text: messages.deleteUpdateConfirm, confirm: messages.deleteUpdate, danger: true }))) return;
     setBusy(true);
     setError(undefined);
     try {
