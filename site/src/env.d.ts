@@ -9,3 +9,9 @@ declare namespace App {
     deliver: import('./lib/page-data.ts').PageLocals['deliver'];
   }
 }
+
+/** A font file's built address (site/src/assets/fonts/ethiopic.ts), never inlined as a data: URL, which the CSP refuses. */
+declare module '*.woff2?url&no-inline' {
+  const url: string;
+  export default url;
+}
