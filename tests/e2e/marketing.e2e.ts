@@ -22,16 +22,6 @@ test.describe('home page', () => {
     expect(ethiopicLoaded).toBe(true);
   });
 
-  test('English pages do not download the Ethiopic web font', async ({ page }) => {
-    const fonts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'font') fonts.push(request.url());
-    });
-    await page.goto('/');
-    await page.evaluate(() => document.fonts.ready);
-    expect(fonts.filter((url) => /ethiopic/i.test(url))).toEqual([]);
-  });
-
   test('unknown pages answer 404 with a helpful page in the visitor’s language', async ({ page }) => {
     const english = await page.goto('/no-such-page');
     expect(english?.status()).toBe(404);
