@@ -49,6 +49,9 @@ export default defineConfig({
       // Category pages are pre-rendered: a fundraiser made in a test shows there after the
       // rebuild that follows the data change, which the production schedule would make minutes away.
       SITE_REBUILD_CRON: '*/5 * * * * *',
+      // Accounts made through the API come from addresses of their own (tests/e2e/accounts.ts),
+      // so the suite's many sign-ups do not exhaust the per-address limit that real visitors have.
+      TRUST_PROXY: 'true',
     },
   },
 });
