@@ -25,7 +25,8 @@ export async function linkFromMail(to: string, path: '/verify-email' | '/reset-p
   throw new Error(`no ${path} mail to ${to}`);
 }
 
-async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
+/** The anti-forgery header for `request`'s current session (a sign-in starts a new one). */
+export async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
   await request.get('/api/csrf');
   const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
   if (!cookie) throw new Error('no XSRF-TOKEN cookie');

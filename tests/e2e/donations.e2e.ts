@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { openDatabase } from '../../db/index.ts';
 import { PaymentSchema } from '../../modules/payments/index.ts';
-import { createUser } from './accounts.ts';
+import { xsrfHeader } from './accounts.ts';
+import { createFundraiser, signInOrganiser } from './organisers.ts';
 
 /**
  * Every test here changes data shown on pre-rendered pages, so the server rebuilds them every
@@ -18,23 +19,10 @@ const expect = baseExpect.configure({ timeout: 15_000 });
  */
 
 /** A fundraiser of a new organiser's, made through the API; the page's browser stays a visitor. */
-async function createFundraiser(request: APIRequestContext, data: { title: string; currency: 'USD' | 'ETB'; goalAmount: string }) {
-  const owner = await createUser(request);
-  const xsrf = async () => {
-    await request.get('/api/csrf');
-    return { 'X-XSRF-TOKEN': decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') };
-  };
-  expect((await request.post('/api/auth/login', { data: { email: owner.email, password: owner.password }, headers: await xsrf() })).ok()).toBe(true);
-  // Signing in starts a new session, and with it a new anti-forgery token.
-  const headers = await xsrf();
-  const categories = (await (await request.get('/api/categories')).json()) as { id: number }[];
-  const locations = (await (await request.get('/api/locations')).json()) as { id: number }[];
-  const created = await request.post('/api/fundraisers', {
-    headers,
-    data: { ...data, description: 'Medicine and transport to the hospital in Jimma.', categoryId: categories[0]?.id, locationId: locations[0]?.id },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+async function newOrganisersFundraiser(request: APIRequestContext, data: { title: string; currency: 'USD' | 'ETB'; goalAmount: string }) {
+  await signInOrganiser(request);
+  const id = await createFundraiser(request, { ...data, description: 'Medicine and transport to the hospital in Jimma.' });
+  const headers = await xsrfHeader(request);
   return {
     id,
     /** A donation paid in full through the API, as the pages would make it. */
@@ -42,7 +30,7 @@ async function createFundraiser(request: APIRequestContext, data: { title: strin
       const donation = await request.post('/api/donations?captchaToken=', { headers, data: { fundraiserId: id, donorEmail: 'giver@example.com', ...gift } });
       expect(donation.status()).toBe(201);
       // A donation binds this browser (a session), and a new session brings a new anti-forgery token.
-      const bound = await xsrf();
+      const bound = await xsrfHeader(request);
       const payment = await request.post('/api/payments?captchaToken=', { headers: bound, data: { donationId: ((await donation.json()) as { id: number }).id, paymentMethod: 'STRIPE' } });
       const ref = ((await payment.json()) as { paymentIntentId: string }).paymentIntentId;
       expect((await request.post(`/api/sandbox/payments/${ref}/complete`, { headers: bound, data: { outcome: 'succeeded' } })).status()).toBe(204);
@@ -87,7 +75,7 @@ test('a visitor gives by card through the test checkout, downloads the receipt a
     if (r.url().includes('stripe.com') || r.url().includes('CardPayment')) stripeRequests.push(r.url());
   });
   const title = 'Insulin for Meseret';
-  const { id } = await createFundraiser(request, { title, currency: 'USD', goalAmount: '1000' });
+  const { id } = await newOrganisersFundraiser(request, { title, currency: 'USD', goalAmount: '1000' });
 
   await page.goto(`/fundraiser/${id}`);
   await expect(page.getByTestId('fundraiser-raised')).toHaveText('$0');
@@ -154,7 +142,7 @@ test('a visitor gives by card through the test checkout, downloads the receipt a
 
 test('with real Stripe keys the card form is Stripe’s Payment Element, loaded only then, returning to the success page', async ({ page, request }) => {
   const refused = watchCsp(page);
-  const { id } = await createFundraiser(request, { title: 'Eyeglasses for Dawit', currency: 'USD', goalAmount: '300' });
+  const { id } = await newOrganisersFundraiser(request, { title: 'Eyeglasses for Dawit', currency: 'USD', goalAmount: '300' });
   // This server has no Stripe keys: its answer, and Stripe.js, are stood in for here.
   await page.route('https://js.stripe.com/v3', (route) =>
     route.fulfill({
@@ -206,7 +194,7 @@ test('with real Stripe keys the card form is Stripe’s Payment Element, loaded 
 
 test('a visitor cancels at the checkout: nothing is charged and the total stays', async ({ page, request }) => {
   const refused = watchCsp(page);
-  const { id } = await createFundraiser(request, { title: 'A wheelchair for Abebe', currency: 'ETB', goalAmount: '20000' });
+  const { id } = await newOrganisersFundraiser(request, { title: 'A wheelchair for Abebe', currency: 'ETB', goalAmount: '20000' });
 
   await openDonateForm(page, `/donate/${id}`);
   const form = page.getByTestId('donate-form');
@@ -238,7 +226,7 @@ test('a visitor cancels at the checkout: nothing is charged and the total stays'
 });
 
 test('what a donor types and chooses before the form’s script has arrived is kept', async ({ page, request }) => {
-  const { id } = await createFundraiser(request, { title: 'Clean water for Adwa', currency: 'USD', goalAmount: '900' });
+  const { id } = await newOrganisersFundraiser(request, { title: 'Clean water for Adwa', currency: 'USD', goalAmount: '900' });
   // A slow connection: the page is there, its script not yet.
   let release = () => {};
   const arrived = new Promise<void>((resolve) => (release = resolve));
@@ -261,7 +249,7 @@ test('what a donor types and chooses before the form’s script has arrived is k
 });
 
 test('with no script at all the donate page works as a plain form that posts: the e-mail never reaches a URL', async ({ browser, request }) => {
-  const { id } = await createFundraiser(request, { title: 'Roof for the school in Dessie', currency: 'USD', goalAmount: '700' });
+  const { id } = await newOrganisersFundraiser(request, { title: 'Roof for the school in Dessie', currency: 'USD', goalAmount: '700' });
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const urls: string[] = [];
@@ -284,7 +272,7 @@ test('with no script at all the donate page works as a plain form that posts: th
 });
 
 test('a declined test payment says so and leads back to the donate form', async ({ page, request }) => {
-  const { id } = await createFundraiser(request, { title: 'Seeds for Wolaita farmers', currency: 'USD', goalAmount: '800' });
+  const { id } = await newOrganisersFundraiser(request, { title: 'Seeds for Wolaita farmers', currency: 'USD', goalAmount: '800' });
   await openDonateForm(page, `/am/donate/${id}`);
   const form = page.getByTestId('donate-form');
   await form.getByRole('radio', { name: '$50' }).check();
@@ -303,7 +291,7 @@ test('a declined test payment says so and leads back to the donate form', async 
 });
 
 test('the form shows the server’s field errors, in Amharic on the Amharic page; closed and unknown fundraisers take nothing', async ({ page, request }) => {
-  const { id, setStatus } = await createFundraiser(request, { title: 'School fees for Hana', currency: 'USD', goalAmount: '600' });
+  const { id, setStatus } = await newOrganisersFundraiser(request, { title: 'School fees for Hana', currency: 'USD', goalAmount: '600' });
 
   await openDonateForm(page, `/donate/${id}`);
   const form = page.getByTestId('donate-form');
@@ -350,7 +338,7 @@ test('the form shows the server’s field errors, in Amharic on the Amharic page
 });
 
 test('the fundraiser page lists donations newest first, ten at a time, with the page’s words for Anonymous', async ({ page, request }) => {
-  const { id, give } = await createFundraiser(request, { title: 'Books for the Dessie library', currency: 'ETB', goalAmount: '50000' });
+  const { id, give } = await newOrganisersFundraiser(request, { title: 'Books for the Dessie library', currency: 'ETB', goalAmount: '50000' });
   for (let n = 1; n <= 12; n++) await give({ amount: String(100 * n), donorName: n === 12 ? '' : `Donor ${n}`, message: n === 11 ? 'ለልጆቹ መጻሕፍት' : undefined });
 
   await page.goto(`/fundraiser/${id}`);

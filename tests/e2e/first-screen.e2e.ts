@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createUser } from './accounts.ts';
+import { xsrfHeader } from './accounts.ts';
+import { createFundraiser, signInOrganiser } from './organisers.ts';
 
 /**
  * A donor on a phone gives from the first screen: the fundraiser page shows the amount, the
@@ -22,22 +23,9 @@ let id = 0;
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  const owner = await createUser(request);
-  const xsrf = async () => {
-    await request.get('/api/csrf');
-    return { 'X-XSRF-TOKEN': decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') };
-  };
-  expect((await request.post('/api/auth/login', { data: { email: owner.email, password: owner.password }, headers: await xsrf() })).ok()).toBe(true);
-  // Signing in starts a new session, and with it a new anti-forgery token.
-  const headers = await xsrf();
-  const categories = (await (await request.get('/api/categories')).json()) as { id: number }[];
-  const locations = (await (await request.get('/api/locations')).json()) as { id: number }[];
-  const created = await request.post('/api/fundraisers', {
-    headers,
-    data: { title, description: story, goalAmount: '50000', currency: 'ETB', categoryId: categories[0]?.id, locationId: locations[0]?.id },
-  });
-  expect(created.status()).toBe(201);
-  id = ((await created.json()) as { id: number }).id;
+  await signInOrganiser(request);
+  id = await createFundraiser(request, { title, description: story, goalAmount: '50000', currency: 'ETB' });
+  const headers = await xsrfHeader(request);
   // Three photos: the thumbnails under the first must not push Donate off the first screen.
   for (const color of ['#2e7d32', '#1565c0', '#ad1457']) {
     const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).jpeg().toBuffer();

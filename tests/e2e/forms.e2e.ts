@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { openDatabase } from '../../db/index.ts';
 import { PaymentSchema } from '../../modules/payments/index.ts';
 import { createUser, signInThroughApi } from './accounts.ts';
+import { createFundraiser, signInOrganiser } from './organisers.ts';
 
 /**
  * Forms as people expect them: an error goes once its field is fixed, amounts may be typed
@@ -11,29 +12,6 @@ import { createUser, signInThroughApi } from './accounts.ts';
  */
 
 const phone = { width: 390, height: 844 };
-
-/** A fundraiser made through the API by whoever `request` is signed in as. */
-async function createFundraiser(request: APIRequestContext, data: { title: string; currency: 'USD' | 'ETB' }): Promise<number> {
-  await request.get('/api/csrf');
-  const token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const categories = (await (await request.get('/api/categories')).json()) as { id: number }[];
-  const locations = (await (await request.get('/api/locations')).json()) as { id: number }[];
-  const created = await request.post('/api/fundraisers', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) },
-    data: { ...data, description: 'School books for the children of Adwa.', goalAmount: '5000', categoryId: categories[0]?.id, locationId: locations[0]?.id },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
-
-/** Signs `request` in as a new organiser; the page's browser stays a visitor. */
-async function signInOrganiser(request: APIRequestContext): Promise<void> {
-  const owner = await createUser(request);
-  await request.get('/api/csrf');
-  const token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const login = await request.post('/api/auth/login', { data: { email: owner.email, password: owner.password }, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) } });
-  expect(login.ok()).toBe(true);
-}
 
 /** Waits for the islands' scripts: before them, the forms are plain forms that post. */
 async function hydrated(page: Page): Promise<void> {

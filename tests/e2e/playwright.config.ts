@@ -40,7 +40,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
+      // No PUBLIC_URL: links must name the address the server listens on by default (first-visit.e2e.ts).
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       MEDIA_DIR: join(dataDir, 'media'),

@@ -139,7 +139,7 @@ export function PasswordField({ id, name, label, hint, error, labels, className,
           aria-controls={id}
           aria-label={visible ? labels.hidePassword : labels.showPassword}
           onClick={() => setVisible(!visible)}
-          className="absolute inset-y-1 end-1 cursor-pointer rounded-md px-3 text-sm font-semibold text-link hover:bg-sunken"
+          className="absolute inset-y-0 end-0 min-w-12 cursor-pointer rounded-md px-3 text-sm font-semibold text-link hover:bg-sunken"
         >
           {visible ? labels.hide : labels.show}
         </button>

@@ -1,0 +1,25 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { createUser, xsrfHeader, type TestUser } from './accounts.ts';
+
+/** Signs `request` in as a new organiser, whose browser context it is; pages opened elsewhere stay visitors. */
+export async function signInOrganiser(request: APIRequestContext): Promise<TestUser> {
+  const owner = await createUser(request);
+  const login = await request.post('/api/auth/login', { data: { email: owner.email, password: owner.password }, headers: await xsrfHeader(request) });
+  expect(login.ok()).toBe(true);
+  return owner;
+}
+
+/** A fundraiser made through the API by whoever `request` is signed in as. */
+export async function createFundraiser(
+  request: APIRequestContext,
+  data: { title: string; currency: 'USD' | 'ETB'; goalAmount?: string; description?: string },
+): Promise<number> {
+  const categories = (await (await request.get('/api/categories')).json()) as { id: number }[];
+  const locations = (await (await request.get('/api/locations')).json()) as { id: number }[];
+  const created = await request.post('/api/fundraisers', {
+    headers: await xsrfHeader(request),
+    data: { goalAmount: '5000', description: 'School books for the children of Adwa.', ...data, categoryId: categories[0]?.id, locationId: locations[0]?.id },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
