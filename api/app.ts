@@ -6,8 +6,10 @@ import type { Logger } from 'pino';
 import { accountRoutes, createAccountService, createGoogleVerifier } from '../modules/accounts/index.ts';
 import { createCaptcha } from '../modules/captcha/index.ts';
 import { catalogueRoutes, createCatalogueService } from '../modules/catalogue/index.ts';
+import { commentChangeWatchers, commentDigestComposer, commentDigestMailKind, commentRoutes } from '../modules/comments/index.ts';
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
 import { donationRoutes, donationRowsExist } from '../modules/donations/index.ts';
+import { createFlagService, flagRoutes } from '../modules/flags/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserChangeWatchers, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import { createMediaService, imagesAndMedia, isOwnAvatar, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
@@ -98,6 +100,7 @@ export function createApp(deps: AppDependencies): App {
   const media = createMediaService({ mediaDir: config.MEDIA_DIR, authorisers: { FUNDRAISER: authoriseFundraiserMedia } });
   const fundraisers = createFundraiserService({ media, donationRowsExist });
   mailer.composer(receiptMailKind, receiptComposer({ publicUrl: config.PUBLIC_URL }));
+  mailer.composer(commentDigestMailKind, commentDigestComposer({ publicUrl: config.PUBLIC_URL }));
   const rails = paymentProviders(config);
   logPaymentRails(rails, logger);
   const payments = createPaymentService({
@@ -111,7 +114,7 @@ export function createApp(deps: AppDependencies): App {
   });
 
   const catalogue = createCatalogueService({ em: orm.em });
-  trackChanges(orm, changes, fundraiserChangeWatchers);
+  trackChanges(orm, changes, { ...fundraiserChangeWatchers, ...commentChangeWatchers });
 
   const donationLimits = { USD: config.DONATION_MAX_USD, ETB: config.DONATION_MAX_ETB };
   const definitions: RouteDefinition[] = [
@@ -122,6 +125,8 @@ export function createApp(deps: AppDependencies): App {
     ...donationRoutes({ captcha, limits: donationLimits }),
     ...paymentRoutes({ payments, captcha }),
     ...receiptRoutes({ captcha }),
+    ...commentRoutes(),
+    ...flagRoutes({ flags: createFlagService({ secret: config.SESSION_SECRET }), captcha }),
     ...testimonialRoutes,
     ...contactRoutes(createContactService({ mailer, supportEmail: config.CONTACT_EMAIL })),
     route({

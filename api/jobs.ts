@@ -3,6 +3,7 @@ import cron from 'node-cron';
 import type { Logger } from 'pino';
 import { changes } from '../kernel/changes/index.ts';
 import { purgeAccountTokensJob } from '../modules/accounts/index.ts';
+import { commentDigestJob } from '../modules/comments/index.ts';
 import { expireDonationsJob } from '../modules/donations/index.ts';
 import { fundraiserKeys } from '../modules/fundraisers/index.ts';
 import { scheduleJobs, type Job } from '../modules/jobs/index.ts';
@@ -30,6 +31,7 @@ export function jobList(deps: JobDependencies): Job[] {
     purgeRateLimitHitsJob,
     purgeAccountTokensJob,
     retryMailJob(deps.mailer),
+    commentDigestJob(deps.mailer),
   ];
 }
 

@@ -2,6 +2,7 @@ import { createMessages } from '../kernel/http/index.ts';
 import { accountMessages } from '../modules/accounts/index.ts';
 import { captchaMessages } from '../modules/captcha/index.ts';
 import { catalogueMessages } from '../modules/catalogue/index.ts';
+import { commentMessages } from '../modules/comments/index.ts';
 import { donationMessages } from '../modules/donations/index.ts';
 import { fundraiserMessages } from '../modules/fundraisers/index.ts';
 import { mediaMessages } from '../modules/media/index.ts';
@@ -18,6 +19,7 @@ export const serverMessages = createMessages([
   accountMessages,
   captchaMessages,
   catalogueMessages,
+  commentMessages,
   donationMessages,
   fundraiserMessages,
   mediaMessages,

@@ -1,7 +1,9 @@
 import { accountEntities } from '../modules/accounts/index.ts';
 import { catalogueEntities } from '../modules/catalogue/index.ts';
+import { commentEntities } from '../modules/comments/index.ts';
 import { contactEntities } from '../modules/contact/index.ts';
 import { donationEntities } from '../modules/donations/index.ts';
+import { flagEntities } from '../modules/flags/index.ts';
 import { fundraiserEntities } from '../modules/fundraisers/index.ts';
 import { jobEntities } from '../modules/jobs/index.ts';
 import { mailEntities } from '../modules/mail/index.ts';
@@ -16,8 +18,10 @@ import { testimonialEntities } from '../modules/testimonials/index.ts';
 export const entities = [
   ...accountEntities,
   ...catalogueEntities,
+  ...commentEntities,
   ...contactEntities,
   ...donationEntities,
+  ...flagEntities,
   ...fundraiserEntities,
   ...jobEntities,
   ...mailEntities,

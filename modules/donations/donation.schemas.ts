@@ -16,6 +16,8 @@ export const createDonationRequest = z.strictObject({
   fundraiserId: id,
   amount: anyAmount,
   message: z.preprocess(blankToNull, z.string().transform(plainText).pipe(z.string().max(1000)).nullable().optional()),
+  /** Show the amount beside the message among the fundraiser's words of support; left out, it is not shown. */
+  showAmount: z.boolean().default(false),
   donorName: z.preprocess(blankToNull, z.string().transform(oneLine).pipe(z.string().max(100)).nullable().optional()),
   donorEmail: z.string().trim().toLowerCase().max(254).pipe(z.email()),
   /** Must be the fundraiser's own currency; left out, it is. */

@@ -83,6 +83,7 @@ export async function createDonation(
       amountMinor,
       currency,
       message: input.message ?? null,
+      showAmount: input.showAmount,
       donorName: input.donorName ?? null,
       donorEmail: input.donorEmail,
       status: 'PENDING',
@@ -134,6 +135,39 @@ export async function succeededPage(em: EntityManager, fundraiserId: number, pag
     paging,
     total,
   );
+}
+
+/** Succeeded donations with a message; blank messages are stored as null (the request schema makes them so), and '' is left out all the same. */
+const wordsOfSupport = (fundraiserId: number) => ({ fundraiser: fundraiserId, status: 'SUCCEEDED', message: { $ne: null, $nin: [''] } }) as const;
+
+/**
+ * A fundraiser's words of support: its succeeded donations that carry a message, newest
+ * first, at most `limit`, as a statement for the comments module to join with its own rows
+ * into one conversation (it never reads this table itself). Its columns: `id`, `message`,
+ * `at` (when the donation succeeded), `donor_name` (null or empty: Anonymous),
+ * `shown_amount_minor` (null unless the donor let the amount be shown) and `currency`. For a
+ * caller that has already judged that the fundraiser may be seen.
+ */
+export function wordsOfSupportQuery(em: EntityManager, fundraiserId: number, limit: number): { sql: string; params: readonly unknown[] } {
+  return queryBuilder(em, DonationSchema, 'd')
+    .select([
+      raw('d.id as id'),
+      raw('d.message as message'),
+      raw('d.succeeded_at as at'),
+      raw('d.donor_name as donor_name'),
+      raw('case when d.show_amount then d.amount_minor end as shown_amount_minor'),
+      raw('d.currency as currency'),
+    ])
+    .where(wordsOfSupport(fundraiserId))
+    // The (fundraiser, status, succeededAt) index gives this order; the message is read only for those rows.
+    .orderBy({ succeededAt: 'desc', id: 'desc' })
+    .limit(limit)
+    .toQuery();
+}
+
+/** How many words of support `wordsOfSupportQuery` can find for the fundraiser, as a statement answering one number. */
+export function wordsOfSupportCountQuery(em: EntityManager, fundraiserId: number): { sql: string; params: readonly unknown[] } {
+  return queryBuilder(em, DonationSchema, 'd').select([raw('count(*)')]).where(wordsOfSupport(fundraiserId)).toQuery();
 }
 
 /** A fundraiser's succeeded donations, for whoever can see it: a suspended one's are nobody's to see. */

@@ -69,6 +69,19 @@ describe('donations API', () => {
     assert.equal(linked.donor?.id, donor.user.id);
   });
 
+  it('keeps whether the donor lets the amount be shown with their words of support: not unless they say so', async () => {
+    const shown = await app.client().post('/api/donations', gift(fundraiser.id, { showAmount: true }));
+    const unsaid = await app.client().post('/api/donations', gift(fundraiser.id));
+    assert.equal(shown.status, 201);
+    assert.equal(unsaid.status, 201);
+    const em = app.orm.em.fork();
+    assert.equal((await em.findOneOrFail(DonationSchema, { id: shown.data.id })).showAmount, true);
+    assert.equal((await em.findOneOrFail(DonationSchema, { id: unsaid.data.id })).showAmount, false);
+    const wrong = await app.client().post('/api/donations', gift(fundraiser.id, { showAmount: 'yes' }));
+    assert.equal(wrong.status, 400);
+    assert.ok(wrong.data.fields.showAmount);
+  });
+
   it('refuses bad amounts, another currency, unknown fundraisers and ones not taking donations', async () => {
     const fields = async (body: object) => {
       const { status, data } = await app.client().post('/api/donations', body);

@@ -9,7 +9,7 @@ export {
 } from './fundraiser.service.ts';
 export type { FundraiserService, ListRequest } from './fundraiser.service.ts';
 export { mayManage } from './fundraiser.access.ts';
-export { fundraiserView, fundraiserCards, summaryOf, pageOf, isoSeconds } from './fundraiser.views.ts';
+export { fundraiserView, fundraiserCards, summaryOf, pageOf, isoSeconds, displayName } from './fundraiser.views.ts';
 export type { FundraiserView, FundraiserCard, Page } from './fundraiser.schemas.ts';
 export { featuredFundraisers, fundraiserStats } from './fundraiser.featured.ts';
 export type { FeaturedFundraiser, CategoryFirstPage } from './fundraiser.schemas.ts';

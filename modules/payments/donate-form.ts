@@ -37,6 +37,7 @@ export function donateForm(deps: { payments: PaymentService; limits: DonationLim
           fundraiserId,
           amount: form.get('amount')?.trim() || form.get('preset') || '',
           message: form.get('message') ?? '',
+          showAmount: form.has('showAmount'),
           donorName: form.has('anonymous') ? '' : (form.get('donorName') ?? ''),
           donorEmail: form.get('donorEmail') ?? '',
         },

@@ -1,0 +1,71 @@
+import { route } from '../../kernel/http/index.ts';
+import { currentUser, requireUser } from '../accounts/index.ts';
+import { fundraiserKeys } from '../fundraisers/index.ts';
+import { conversation } from './comment.conversation.ts';
+import {
+  commentParams,
+  conversationItemResponse,
+  conversationQuery,
+  conversationResponse,
+  fundraiserParams,
+  likeResponse,
+  postCommentRequest,
+  removeCommentRequest,
+  removeCommentResponse,
+} from './comment.schemas.ts';
+import { postComment, removeComment, setLike } from './comment.service.ts';
+
+export function commentRoutes() {
+  const tag = 'comments';
+  return [
+    route({
+      method: 'post',
+      path: '/api/comments',
+      tag,
+      summary: 'Comment on a fundraiser as the signed-in user (`userId` must be theirs); plain text, 1–2,000 characters',
+      body: postCommentRequest,
+      response: conversationItemResponse,
+      status: 201,
+      handler: async ({ body, ctx }) => postComment(ctx.state.em, await requireUser(ctx), body, { ip: ctx.state.clientIp }),
+    }),
+    route({
+      method: 'get',
+      path: '/api/comments/:fundraiserId',
+      tag,
+      summary: "A fundraiser's conversation, newest first: its comments and donors' words of support (a suspended fundraiser's only for its organiser and admins)",
+      params: fundraiserParams,
+      query: conversationQuery,
+      response: conversationResponse,
+      keptUntilChanged: (params) => [fundraiserKeys.one(params.fundraiserId), fundraiserKeys.people],
+      handler: async ({ params, query, ctx }) => conversation(ctx.state.em, await currentUser(ctx), params.fundraiserId, query),
+    }),
+    route({
+      method: 'post',
+      path: '/api/comments/:id/like',
+      tag,
+      summary: 'Like a comment (liking twice is one like); answers the new count',
+      params: commentParams,
+      response: likeResponse,
+      handler: async ({ params, ctx }) => setLike(ctx.state.em, await requireUser(ctx), params.id, true),
+    }),
+    route({
+      method: 'delete',
+      path: '/api/comments/:id/like',
+      tag,
+      summary: 'Take back a like (fine when there was none); answers the new count',
+      params: commentParams,
+      response: likeResponse,
+      handler: async ({ params, ctx }) => setLike(ctx.state.em, await requireUser(ctx), params.id, false),
+    }),
+    route({
+      method: 'delete',
+      path: '/api/comments/:id',
+      tag,
+      summary: "Delete one's own comment; the fundraiser's organiser or an admin hides someone else's instead, with a reason",
+      params: commentParams,
+      body: removeCommentRequest,
+      response: removeCommentResponse,
+      handler: async ({ params, body, ctx }) => removeComment(ctx.state.em, await requireUser(ctx), params.id, body?.reason),
+    }),
+  ];
+}

@@ -1,0 +1,52 @@
+import { createHmac } from 'node:crypto';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import type { User } from '../accounts/index.ts';
+import { findVisibleComment } from '../comments/index.ts';
+import { findVisible } from '../fundraisers/index.ts';
+import { consume, type Limit } from '../rate-limits/index.ts';
+import { FlagSchema } from './flag.entity.ts';
+import type { FlagRequest } from './flag.schemas.ts';
+
+/** Enough for someone reporting what they came across; too few to bury the review queue. */
+export const flagLimits = {
+  perAddress: { limit: 20, windowMs: 60 * 60_000 },
+  perUser: { limit: 20, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, Limit>;
+
+export interface FlagService {
+  /**
+   * Stores a report of a comment or fundraiser that `reporter` can see (404 otherwise). A
+   * reporter's repeated report of the same target is the same report: the first one stays.
+   */
+  report(em: EntityManager, input: FlagRequest, reporter: { user: User | null; ip: string }): Promise<void>;
+}
+
+/**
+ * `secret` keys the hash a visitor's address is kept as: without it, the hash of any of the
+ * four billion IPv4 addresses could be worked out and matched.
+ */
+export function createFlagService(deps: { secret: string }): FlagService {
+  const addressKey = (ip: string) => `address:${createHmac('sha256', deps.secret).update(`flag-reporter:${ip}`).digest('hex').slice(0, 40)}`;
+  return {
+    async report(em, input, reporter) {
+      await consume(em, `flag:ip:${reporter.ip}`, flagLimits.perAddress);
+      if (reporter.user) await consume(em, `flag:user:${reporter.user.id}`, flagLimits.perUser);
+      if (input.targetType === 'FUNDRAISER') await findVisible(em, reporter.user, input.targetId);
+      else await findVisibleComment(em, reporter.user, input.targetId);
+      try {
+        await em.insert(FlagSchema, {
+          targetType: input.targetType,
+          targetId: input.targetId,
+          reason: input.reason,
+          details: input.details ?? null,
+          reporter: reporter.user?.id ?? null,
+          reporterKey: reporter.user ? `user:${reporter.user.id}` : addressKey(reporter.ip),
+          createdAt: new Date(),
+        });
+      } catch (error) {
+        // Reported before by the same reporter: that report stands, and this one is the same.
+        if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      }
+    },
+  };
+}
