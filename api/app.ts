@@ -77,7 +77,8 @@ export async function listen(app: App, port: number, host?: string): Promise<Ser
 
 export function createApp(deps: AppDependencies): App {
   const { config, orm, logger, mailer, site } = deps;
-  const app = new Koa<AppState, AppContextExtras>({ proxy: config.TRUST_PROXY });
+  // One proxy in front: the address it appends is the last in X-Forwarded-For; what comes before is the client's to say.
+  const app = new Koa<AppState, AppContextExtras>({ proxy: config.TRUST_PROXY, maxIpsCount: 1 });
   const secure = config.PUBLIC_URL.startsWith('https:');
   const tokens = xsrfTokens({ secret: config.SESSION_SECRET, secure, sessionCookie });
   const microCache = createMicroCache({ ttlMs: 5_000, tokens, headers: answerHeaders(config.PUBLIC_URL), logger });

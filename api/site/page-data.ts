@@ -3,6 +3,7 @@ import type { SeenVersions } from '../../kernel/changes/index.ts';
 import { AppError, type AppContext } from '../../kernel/http/index.ts';
 import { currentUser } from '../../modules/accounts/index.ts';
 import type { CatalogueService } from '../../modules/catalogue/index.ts';
+import { conversation } from '../../modules/comments/index.ts';
 import { succeededPage } from '../../modules/donations/index.ts';
 import { findVisible, fundraiserKeys, fundraiserView, updatesSlice, type FundraiserService } from '../../modules/fundraisers/index.ts';
 import type { PaymentService } from '../../modules/payments/index.ts';
@@ -66,12 +67,13 @@ export function pageDataFor(ctx: AppContext, services: PageDataServices, seen: S
         }
       });
       if (!shown) return null;
-      const { updates: updatesWanted, donations: donationsWanted } = sections;
-      const [updates, donations] = await Promise.all([
+      const { updates: updatesWanted, donations: donationsWanted, conversation: conversationWanted } = sections;
+      const [updates, donations, words] = await Promise.all([
         updatesWanted ? section('updates', () => updatesSlice(em, id, updatesWanted)) : null,
         donationsWanted ? section('donations', () => succeededPage(em, id, donationsWanted)) : null,
+        conversationWanted ? section('conversation', () => conversation(em, viewer, id, conversationWanted)) : null,
       ]);
-      return { fundraiser: shown, updates, donations };
+      return { fundraiser: shown, updates, donations, conversation: words, viewer: viewer && { id: viewer.id, admin: viewer.admin } };
     },
     fundraisers(request) {
       seen.see(fundraiserKeys.lists);

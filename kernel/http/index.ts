@@ -18,4 +18,4 @@ export type { CompressedVariants, ContentEncoding, EncodedBody } from './compres
 export { createMicroCache } from './micro-cache.ts';
 export type { MicroCache } from './micro-cache.ts';
 export { securityHeaders, contentSecurityPolicy, answerHeaders } from './security-headers.ts';
-export { plainText, oneLine, blankToUndefined, blankToNull } from './text.ts';
+export { plainText, oneLine, visibleOrEmpty, blankToUndefined, blankToNull } from './text.ts';

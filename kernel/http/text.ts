@@ -45,8 +45,18 @@ function pathOf(node: FieldNode): string {
   return keys.length ? keys.reverse().join('.') : '_';
 }
 
-/** Line breaks become \n (control characters never get this far: the request is refused first). */
-export const plainText = (value: string): string => value.replace(/\r\n?/g, '\n').trim();
+/**
+ * Line breaks become \n (control characters never get this far: the request is refused first),
+ * and a lone surrogate becomes U+FFFD here, as the database would store it, so that the answer
+ * shows what is kept.
+ */
+export const plainText = (value: string): string => value.toWellFormed().replace(/\r\n?/g, '\n').trim();
+
+/** Characters that draw nothing: zero-width spaces and joiners, the word joiner, BOM, soft hyphen, Hangul fillers. */
+const invisible = /[\s\u00AD\u034F\u115F\u1160\u180E\u200B-\u200D\u2060\uFEFF\u3164\uFFA0]/g;
+
+/** The text, or '' when it would show nothing at all (so that a "required" check refuses it). */
+export const visibleOrEmpty = (value: string): string => (value.replace(invisible, '') === '' ? '' : value);
 
 /** A single line: any run of whitespace (line breaks included) becomes one space. */
 export const oneLine = (value: string): string => plainText(value).replace(/\s+/g, ' ');

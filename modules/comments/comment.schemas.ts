@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneLine, plainText } from '../../kernel/http/index.ts';
+import { oneLine, plainText, visibleOrEmpty } from '../../kernel/http/index.ts';
 import { pageResponse } from '../fundraisers/index.ts';
 import { currencies } from '../money/index.ts';
 
@@ -10,7 +10,8 @@ export const postCommentRequest = z.strictObject({
   /** The front end sends the author's id (spec section 6); it must be the signed-in user. */
   userId: id,
   /** Plain text: line breaks kept, anything else stored and shown exactly as typed, never as HTML. */
-  content: z.string().transform(plainText).pipe(z.string().min(1).max(2000)),
+  // Only invisible characters (zero-width spaces, fillers) would put a blank comment on the page.
+  content: z.string().transform((text) => visibleOrEmpty(plainText(text))).pipe(z.string().min(1).max(2000)),
 });
 export type PostCommentRequest = z.output<typeof postCommentRequest>;
 

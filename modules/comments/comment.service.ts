@@ -53,8 +53,6 @@ export async function postComment(em: EntityManager, author: User, input: PostCo
   if (input.userId !== author.id) throw new AuthorMismatch();
   const fundraiser = await findVisible(em, author, input.fundraiserId);
   if (fundraiser.status === 'SUSPENDED') throw new CommentsClosed();
-  await consume(em, `comment:user:${author.id}`, commentLimits.perUser);
-  await consume(em, `comment:ip:${from.ip}`, commentLimits.perAddress);
   const now = Date.now();
   const contentHash = sha256(input.content);
   // The unique key on (author, repeatKey) catches repeats within one minute's bucket, even at
@@ -65,6 +63,9 @@ export async function postComment(em: EntityManager, author: User, input: PostCo
     createdAt: { $gt: new Date(now - repeatWindowMs) },
   });
   if (recent > 0) throw new CommentRepeated();
+  // Counted after the repeat check, so a double click's second request costs no allowance.
+  await consume(em, `comment:user:${author.id}`, commentLimits.perUser);
+  await consume(em, `comment:ip:${from.ip}`, commentLimits.perAddress);
   await ensureTally(em, fundraiser.id);
   let comment: Comment;
   try {

@@ -149,6 +149,8 @@ describe('comments API', () => {
     const valid = { fundraiserId: fundraiser.id, userId: user.id, content: 'Thinking of you' };
     await refused({ ...valid, content: '' }, 'content', /required/);
     await refused({ ...valid, content: ' \n\t ' }, 'content', /required/);
+    await refused({ ...valid, content: '\u200B\u200C\u200D\uFEFF' }, 'content', /required/);
+    await refused({ ...valid, content: ' \u3164 ' }, 'content', /required/);
     await refused({ ...valid, content: 'a'.repeat(2001) }, 'content', /at most 2000 characters/);
     await refused({ ...valid, content: 'a'.repeat(1_000_000) }, 'content', /at most 2000 characters/);
     await refused({ ...valid, content: 'null\u0000byte' }, 'content', /control or text-direction/);
@@ -183,6 +185,12 @@ describe('comments API', () => {
     const together = await Promise.all([1, 2, 3].map(() => comment(client, user, fundraiser.id, 'Sent from two tabs at once')));
     assert.deepEqual(together.map((a) => a.status).sort(), [201, 409, 409]);
     assert.equal(await app.orm.em.fork().count(CommentSchema, { author: user.id, content: 'Sent from two tabs at once' }), 1);
+
+    // Repeats refused cost no allowance: a person who double-clicked can still comment.
+    for (let i = 0; i < commentLimits.perUser.limit; i += 1) {
+      assert.equal((await comment(client, user, fundraiser.id, 'Sent from two tabs at once')).status, 409);
+    }
+    assert.equal((await comment(client, user, fundraiser.id, 'And one more thing')).status, 201);
 
     // A minute on, the same words are welcome again.
     const em = app.orm.em.fork();

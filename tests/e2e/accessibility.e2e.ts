@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, makeAdmin, signInThroughApi, type TestUser } from './accounts.ts';
+import { createUser, makeAdmin, signInThroughApi, xsrfHeader, type TestUser } from './accounts.ts';
 
 const pages = [
   '/',
@@ -36,6 +36,12 @@ const signedInPages: { path: string; ready: (page: Page) => ReturnType<Page['get
   { path: '/create-fundraiser', ready: (page) => page.locator('main form select').first() },
 ];
 
+/** The words of support load their island as they come into view: scan what it adds too. */
+async function wordsOfSupportLoaded(page: Page) {
+  await page.getByTestId('conversation').scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
 const localized = (lang: 'en' | 'am', path: string) => (lang === 'am' ? `/am${path === '/' ? '' : path}` : path);
 
 async function violations(page: Page) {
@@ -68,12 +74,15 @@ test.describe('signed in', () => {
     const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
     admin = await createUser(request);
     await makeAdmin(admin.email);
-    // A fundraiser of the admin's own, with an update, for its page as visitors and as its owner see it.
+    // A fundraiser of the admin's own, with an update and words of support (the admin's and
+    // another's), for its page as visitors and as its owner see it.
     const xsrf = async () => {
       await request.get('/api/csrf');
       return { 'X-XSRF-TOKEN': decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') };
     };
-    expect((await request.post('/api/auth/login', { data: { email: admin.email, password: admin.password }, headers: await xsrf() })).ok()).toBe(true);
+    const login = await request.post('/api/auth/login', { data: { email: admin.email, password: admin.password }, headers: await xsrf() });
+    expect(login.ok()).toBe(true);
+    const adminId = ((await login.json()) as { id: number }).id;
     // Signing in starts a new session, and with it a new anti-forgery token.
     const headers = await xsrf();
     const categories = (await (await request.get('/api/categories')).json()) as { id: number }[];
@@ -85,7 +94,15 @@ test.describe('signed in', () => {
     expect(created.status()).toBe(201);
     fundraiserId = ((await created.json()) as { id: number }).id;
     await request.post(`/api/fundraisers/${fundraiserId}/updates`, { headers, data: { content: 'The first twenty books are bought.' } });
+    expect((await request.post('/api/comments', { headers, data: { fundraiserId, userId: adminId, content: 'Thank you all for the books!' } })).status()).toBe(201);
     await request.dispose();
+    const reader = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+    const supporter = await createUser(reader);
+    const signedIn = await reader.post('/api/auth/login', { data: { email: supporter.email, password: supporter.password }, headers: await xsrfHeader(reader) });
+    const supporterId = ((await signedIn.json()) as { id: number }).id;
+    const said = await reader.post('/api/comments', { headers: await xsrfHeader(reader), data: { fundraiserId, userId: supporterId, content: 'Good luck to the pupils of Hawassa.' } });
+    expect(said.status()).toBe(201);
+    await reader.dispose();
   });
 
   for (const theme of ['dark', 'light'] as const) {
@@ -94,6 +111,7 @@ test.describe('signed in', () => {
         await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
         await page.goto(localized(lang, `/fundraiser/${fundraiserId}`));
         await expect(page.locator('h1')).toHaveText('School books for Hawassa');
+        await wordsOfSupportLoaded(page);
         expect(await violations(page)).toEqual([]);
         await signInThroughApi(page, admin);
         // A signed-in screen leaves the hint that makes pages load the signed-in extras.
@@ -101,6 +119,7 @@ test.describe('signed in', () => {
         await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
         await page.goto(localized(lang, `/fundraiser/${fundraiserId}`));
         await expect(page.getByTestId('owner-panel')).toBeVisible();
+        await wordsOfSupportLoaded(page);
         expect(await violations(page)).toEqual([]);
       });
     }

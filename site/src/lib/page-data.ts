@@ -5,6 +5,7 @@
  * page reads what a browser would get from /api; nothing here is imported at run time.
  */
 import type { CategoryView, LocationView } from '../../../modules/catalogue/catalogue.schemas.ts';
+import type { ConversationItem } from '../../../modules/comments/comment.schemas.ts';
 import type { PublicDonationView } from '../../../modules/donations/donation.schemas.ts';
 import type { FundraiserCard, FundraiserView, ListQuery, Page, UpdateView } from '../../../modules/fundraisers/fundraiser.schemas.ts';
 import type { PaymentMethodsView } from '../../../modules/payments/payment.schemas.ts';
@@ -14,12 +15,17 @@ export type FundraiserPageData = {
   fundraiser: FundraiserView;
   updates: { updates: UpdateView[]; total: number } | null;
   donations: Page<PublicDonationView> | null;
+  /** Comments and donors' words of support, newest first, as GET /api/comments/{id} pages them. */
+  conversation: Page<ConversationItem> | null;
+  /** Who the page is made for: null for a visitor who is not signed in, the one kind of page the app keeps for others. */
+  viewer: { id: number; admin: boolean } | null;
 };
 
 export type FundraiserSections = {
   /** Updates from position `offset`, newest first. */
   updates?: { offset: number; limit: number };
   donations?: { page: number; size: number };
+  conversation?: { page: number; size: number };
 };
 
 export interface PageData {
@@ -33,12 +39,12 @@ export interface PageData {
 }
 
 /**
- * The query parameters pages made on demand read (fundraiser: updatesPage, donationsPage;
- * its updates piece: from; donate: problem, fields; discover: query, categoryId, locationId,
+ * The query parameters pages made on demand read (fundraiser: updatesPage, donationsPage,
+ * commentsPage; its updates piece: from; donate: problem, fields; discover: query, categoryId, locationId,
  * sort, page). The app keeps a page made for visitors without a session under its path and
  * these alone, so a page must read no other, or add it here.
  */
-export const pageQueryParameters = ['updatesPage', 'donationsPage', 'from', 'problem', 'fields', 'query', 'categoryId', 'locationId', 'sort', 'page'] as const;
+export const pageQueryParameters = ['updatesPage', 'donationsPage', 'commentsPage', 'from', 'problem', 'fields', 'query', 'categoryId', 'locationId', 'sort', 'page'] as const;
 
 /** What the app passes a page rendered on demand, as `Astro.locals` (site/src/env.d.ts). */
 export interface PageLocals {

@@ -111,6 +111,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
       // "1,000" and "1 000" go as 1000; what cannot be read goes as typed, for the API to say why.
       amount: ungroupAmount(String(data.get('amount') ?? '')),
       message: String(data.get('message') ?? ''),
+      showAmount: data.has('showAmount'),
       donorName: anonymous ? '' : String(data.get('donorName') ?? ''),
       donorEmail: String(data.get('donorEmail') ?? ''),
       currency: fundraiser.currency,
@@ -274,6 +275,12 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
             {m.messageHint}
           </p>
           <FieldError id={`${fieldId('message')}-error`} message={errors.message} />
+          <div className="mt-3 flex items-center gap-3">
+            <input id={`${id}-showAmount`} name="showAmount" type="checkbox" className="size-5 shrink-0 cursor-pointer accent-brand" />
+            <label htmlFor={`${id}-showAmount`} className="cursor-pointer">
+              {m.showAmount}
+            </label>
+          </div>
         </div>
 
         <div>
