@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ensureAdmin, UserSchema } from '../modules/accounts/index.ts';
 import { seedReferenceData } from '../modules/catalogue/index.ts';
+import { seedDemoComments } from '../modules/comments/index.ts';
 import { seedDemoDonations } from '../modules/donations/index.ts';
 import { authoriseFundraiserMedia, seedDemoFundraisers } from '../modules/fundraisers/index.ts';
 import { createMediaService } from '../modules/media/index.ts';
@@ -15,6 +16,7 @@ export interface DemoSeed {
   admin: { email: string; password: string };
   fundraisers: number;
   donations: number;
+  comments: number;
 }
 
 export const demoAdminEmail = 'admin@example.com';
@@ -34,5 +36,6 @@ export async function seedDemoIfEmpty(em: EntityManager, options: { mediaDir: st
   // Pictures are stored as each organiser's own uploads, under the same rules (and image cap) as theirs.
   const fundraisers = await seedDemoFundraisers(em, createMediaService({ mediaDir: options.mediaDir, authorisers: { FUNDRAISER: authoriseFundraiserMedia } }));
   const donations = await seedDemoDonations(em, fundraisers);
-  return { admin: { email: admin.user.email, password: admin.password! }, fundraisers: fundraisers.length, donations };
+  const comments = await seedDemoComments(em, fundraisers.map((seeded) => seeded.fundraiser));
+  return { admin: { email: admin.user.email, password: admin.password! }, fundraisers: fundraisers.length, donations, comments };
 }

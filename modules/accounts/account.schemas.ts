@@ -56,6 +56,8 @@ export const profileRequest = z.strictObject({
   bio: z.preprocess(blankToNull, z.string().trim().max(2000).nullable().optional()),
   locationId: z.number().int().positive().nullable().optional(),
   language: language.optional(),
+  /** Hear by e-mail of others' comments on one's fundraisers. */
+  commentEmails: z.boolean().optional(),
   avatarMediaId: z.number().int().positive().nullable().optional(),
 });
 
@@ -70,6 +72,7 @@ export const userResponse = z.object({
   admin: z.boolean(),
   emailVerified: z.boolean(),
   language,
+  commentEmails: z.boolean(),
   phone: z.string().nullable(),
   bio: z.string().nullable(),
   locationId: z.number().nullable(),

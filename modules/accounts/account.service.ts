@@ -39,6 +39,7 @@ export interface ProfileInput {
   bio?: string | null | undefined;
   locationId?: number | null | undefined;
   language?: UserLanguage | undefined;
+  commentEmails?: boolean | undefined;
   avatarMediaId?: number | null | undefined;
 }
 
@@ -314,6 +315,7 @@ export function createAccountService(deps: {
       if (input.phone !== undefined) user.phone = input.phone;
       if (input.bio !== undefined) user.bio = input.bio;
       if (input.language !== undefined) user.language = input.language;
+      if (input.commentEmails !== undefined) user.commentEmails = input.commentEmails;
       if (input.avatarMediaId !== undefined) user.avatarMediaId = input.avatarMediaId;
       await em.flush();
       return user;

@@ -20,6 +20,7 @@ export async function userView(em: EntityManager, user: User, avatarUrl: AvatarU
     admin: user.admin,
     emailVerified: user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined,
     language: user.language,
+    commentEmails: user.commentEmails,
     phone: user.phone ?? null,
     bio: user.bio ?? null,
     locationId: l?.id ?? null,

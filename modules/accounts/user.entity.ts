@@ -20,6 +20,8 @@ export const UserSchema = defineEntity({
     bio: p.text().nullable(),
     location: p.manyToOne(LocationSchema).nullable().deleteRule('set null'),
     language: p.enum(userLanguages).default('en'),
+    /** Whether they hear by e-mail of others' comments on their fundraisers (an hourly digest at most). */
+    commentEmails: p.boolean().default(true),
     admin: p.boolean().default(false),
     emailVerifiedAt: p.datetime().nullable(),
     /** Google's `sub` claim: stable for the Google account even when its e-mail changes. */

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '../../api/logger.ts';
 import { fakeUser, mailsTo, signIn, type FakeUser } from '../../tests/helpers/accounts.ts';
+import { storedComment } from '../../tests/helpers/comments.ts';
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
-import type { User } from '../accounts/index.ts';
+import { UserSchema } from '../accounts/index.ts';
 import { CommentSchema } from './comment.entity.ts';
-import { digestIntervalMs, sendCommentDigests } from './comment.digest.ts';
+import { commentDigestComposer, digestIntervalMs, sendCommentDigests } from './comment.digest.ts';
 import { commentDigestJob } from './comment.jobs.ts';
 
 const log = createLogger('silent');
@@ -16,25 +16,6 @@ const minute = 60_000;
 
 describe('the organiser’s digest of new comments', () => {
   let app: TestApp;
-
-  /** A published comment written straight to the database (no rate limits), now. */
-  async function commentBy(author: User, fundraiserId: number, content: string) {
-    const em = app.orm.em.fork();
-    const row = em.create(CommentSchema, {
-      fundraiser: fundraiserId,
-      author: author.id,
-      content,
-      status: 'published',
-      hiddenReason: null,
-      hiddenBy: null,
-      removedAt: null,
-      likeCount: 0,
-      repeatKey: randomUUID(),
-      createdAt: new Date(),
-    });
-    await em.flush();
-    return row;
-  }
 
   /** Runs the job's work as of `at`, and answers how many digests it queued. */
   const run = (at: Date) => sendCommentDigests(app.orm.em.fork(), app.mailer, log, at);
@@ -48,9 +29,9 @@ describe('the organiser’s digest of new comments', () => {
     const organiser = await fakeUser(app.orm, { firstName: 'Hana', lastName: 'Girma', language: 'am' });
     const f = await fakeFundraiser(app.orm, organiser.user, { title: 'ለሀና ቀዶ ጥገና' });
     const supporters = await Promise.all(['Abebe', 'Tigist', 'Yonas'].map((firstName) => fakeUser(app.orm, { firstName, lastName: 'Tesfaye' })));
-    for (const [i, s] of supporters.entries()) await commentBy(s.user, f.id, `ብርቱ ሁኚ ${i + 1}\nእንጸልይልሻለን`);
-    await commentBy(organiser.user, f.id, 'የአዘጋጇ የራሷ ምስጋና');
-    await commentBy(supporters[0]!.user, f.id, 'One more from Abebe');
+    for (const [i, s] of supporters.entries()) await storedComment(app.orm, f.id, s.user, `ብርቱ ሁኚ ${i + 1}\nእንጸልይልሻለን`);
+    await storedComment(app.orm, f.id, organiser.user, 'የአዘጋጇ የራሷ ምስጋና');
+    await storedComment(app.orm, f.id, supporters[0]!.user, 'One more from Abebe');
 
     const now = new Date();
     assert.equal(await run(now), 1);
@@ -65,6 +46,7 @@ describe('the organiser’s digest of new comments', () => {
     assert.match(mail!.text, /One more from Abebe/);
     assert.doesNotMatch(mail!.text, /የአዘጋጇ የራሷ ምስጋና/, 'not her own comment');
     assert.ok(mail!.text.includes(`http://ethiofundraise.example/am/fundraiser/${f.id}`), mail!.text);
+    assert.ok(mail!.text.includes('http://ethiofundraise.example/am/edit-profile\n'), 'where to turn them off');
 
     assert.equal(await run(now), 0, 'nothing new');
     assert.equal((await mailsTo(app.orm, organiser.email)).length, 1);
@@ -75,12 +57,12 @@ describe('the organiser’s digest of new comments', () => {
     const f = await fakeFundraiser(app.orm, organiser.user, { title: 'School books for Bahir Dar' });
     const other = await fakeFundraiser(app.orm, organiser.user, { title: 'A well for Lalibela' });
     const supporter = await fakeUser(app.orm, { firstName: 'Marta', lastName: 'Haile' });
-    await commentBy(supporter.user, f.id, 'Education changes everything');
+    await storedComment(app.orm, f.id, supporter.user, 'Education changes everything');
     const start = new Date();
     assert.equal(await run(start), 1);
 
-    await commentBy(supporter.user, f.id, 'Shared it with my class');
-    await commentBy(supporter.user, other.id, 'Clean water at last');
+    await storedComment(app.orm, f.id, supporter.user, 'Shared it with my class');
+    await storedComment(app.orm, other.id, supporter.user, 'Clean water at last');
     assert.equal(await run(new Date(start.getTime() + 10 * minute)), 1, 'the other fundraiser has its own hour');
     assert.equal(await run(new Date(start.getTime() + 50 * minute)), 0, 'within the hour: nothing for the first');
     assert.equal(await run(new Date(start.getTime() + digestIntervalMs + minute)), 1, 'an hour on: the one waiting');
@@ -100,12 +82,12 @@ describe('the organiser’s digest of new comments', () => {
   it('sends nothing for an organiser’s own comments, nor for comments hidden or deleted before it went out', async () => {
     const organiser = await fakeUser(app.orm);
     const f = await fakeFundraiser(app.orm, organiser.user);
-    await commentBy(organiser.user, f.id, 'Thank you, everyone');
-    await commentBy(organiser.user, f.id, 'We reached half the goal');
+    await storedComment(app.orm, f.id, organiser.user, 'Thank you, everyone');
+    await storedComment(app.orm, f.id, organiser.user, 'We reached half the goal');
     assert.equal(await run(new Date()), 0);
 
     const supporter = await fakeUser(app.orm);
-    const gone = await commentBy(supporter.user, f.id, 'Buy cheap watches at …');
+    const gone = await storedComment(app.orm, f.id, supporter.user, 'Buy cheap watches at …');
     await app.orm.em.fork().nativeUpdate(CommentSchema, { id: gone.id }, { status: 'hidden', hiddenReason: 'spam' });
     assert.equal(await run(new Date()), 0);
     assert.deepEqual(await mailsTo(app.orm, organiser.email), []);
@@ -115,7 +97,7 @@ describe('the organiser’s digest of new comments', () => {
     const organiser = await fakeUser(app.orm, { firstName: 'Lensa', language: 'en' });
     const f = await fakeFundraiser(app.orm, organiser.user, { title: 'Flood relief in Gambella' });
     const supporter = await fakeUser(app.orm, { firstName: 'Kebede', lastName: 'Ayana' });
-    for (let i = 1; i <= 25; i += 1) await commentBy(supporter.user, f.id, `Support number ${i} ${'word '.repeat(i === 3 ? 100 : 1)}`);
+    for (let i = 1; i <= 25; i += 1) await storedComment(app.orm, f.id, supporter.user, `Support number ${i} ${'word '.repeat(i === 3 ? 100 : 1)}`);
     const outcome = await commentDigestJob(app.mailer).run(app.orm.em.fork(), log);
     assert.equal(outcome, '1 comment digests queued');
     const [mail] = await mailsTo(app.orm, organiser.email);
@@ -142,5 +124,42 @@ describe('the organiser’s digest of new comments', () => {
     const [mail] = await mailsTo(app.orm, organiser.email);
     assert.match(mail!.text, /Elias Worku wrote:\n {4}Count me in/);
     assert.doesNotMatch(mail!.text, /Work starts next week/);
+  });
+
+  it('sends none to an organiser who turned them off in their profile, and again once turned back on', async () => {
+    const organiser = await fakeUser(app.orm, { firstName: 'Meron', language: 'en' });
+    const f = await fakeFundraiser(app.orm, organiser.user, { title: 'Shoes for the runners of Bekoji' });
+    const client = app.client();
+    await signIn(client, organiser);
+    const turn = async (commentEmails: unknown) => client.put(`/api/auth/users/${organiser.user.id}`, { commentEmails });
+    assert.equal((await client.get(`/api/auth/users/${organiser.user.id}`)).data.commentEmails, true, 'on until turned off');
+    const wrong = await turn('no');
+    assert.equal(wrong.status, 400);
+    assert.ok(wrong.data.fields.commentEmails);
+    const off = await turn(false);
+    assert.equal(off.status, 200);
+    assert.equal(off.data.commentEmails, false);
+
+    const supporter = await fakeUser(app.orm, { firstName: 'Kidist', lastName: 'Alemu' });
+    await storedComment(app.orm, f.id, supporter.user, 'Run, Bekoji, run');
+    assert.equal(await run(new Date()), 0);
+    assert.deepEqual(await mailsTo(app.orm, organiser.email), []);
+
+    assert.equal((await turn(true)).data.commentEmails, true);
+    assert.equal(await run(new Date()), 1, 'what came while they were off, from the last two days');
+    const [mail] = await mailsTo(app.orm, organiser.email);
+    assert.match(mail!.text, /Kidist Alemu wrote:\n {4}Run, Bekoji, run/);
+    assert.ok(mail!.text.includes('http://ethiofundraise.example/edit-profile\n'));
+  });
+
+  it('drops a digest queued before the organiser turned them off', async () => {
+    const organiser = await fakeUser(app.orm, { firstName: 'Bethel', language: 'en' });
+    const f = await fakeFundraiser(app.orm, organiser.user);
+    const supporter = await fakeUser(app.orm);
+    await storedComment(app.orm, f.id, supporter.user, 'Thinking of you');
+    const composed = async () => commentDigestComposer({ publicUrl: 'http://ethiofundraise.example' })(app.orm.em.fork(), `${f.id}:0:${Number.MAX_SAFE_INTEGER}`);
+    assert.equal((await composed())?.to, organiser.email);
+    await app.orm.em.fork().nativeUpdate(UserSchema, { id: organiser.user.id }, { commentEmails: false });
+    assert.equal(await composed(), null);
   });
 });

@@ -29,7 +29,9 @@ interface Due {
 
 /**
  * Fundraisers with comments their organiser has not been told of (their own left out), whose
- * last digest is an hour old or more: the newest such comment, and the last one told of.
+ * last digest is an hour old or more, and whose organiser wants these e-mails: the newest such
+ * comment, and the last one told of. An organiser who turns them back on hears of what came
+ * in the last two days at most.
  */
 async function dueDigests(em: EntityManager, now: Date): Promise<Array<{ fundraiserId: number; newest: number; covered: number }>> {
   const platform = em.getPlatform();
@@ -37,6 +39,7 @@ async function dueDigests(em: EntityManager, now: Date): Promise<Array<{ fundrai
     `select c.fundraiser_id, max(c.id) as newest, coalesce(max(d.last_comment_id), 0) as covered
       from \`comment\` c
       join \`fundraiser\` f on f.id = c.fundraiser_id
+      join \`app_user\` o on o.id = f.owner_id and o.comment_emails = ?
       left join \`comment_digest\` d on d.fundraiser_id = c.fundraiser_id
       where c.created_at > ? and c.status = 'published'
         and (c.author_id is null or c.author_id <> f.owner_id)
@@ -45,7 +48,7 @@ async function dueDigests(em: EntityManager, now: Date): Promise<Array<{ fundrai
       group by c.fundraiser_id
       order by min(c.id)
       limit ${perRun}`,
-    [platform.processDateProperty(new Date(now.getTime() - horizonMs)), platform.processDateProperty(new Date(now.getTime() - digestIntervalMs))],
+    [true, platform.processDateProperty(new Date(now.getTime() - horizonMs)), platform.processDateProperty(new Date(now.getTime() - digestIntervalMs))],
     'all',
   )) as Due[];
   return rows.map((row) => ({ fundraiserId: Number(row.fundraiser_id), newest: Number(row.newest), covered: Number(row.covered) }));
@@ -104,7 +107,7 @@ async function claimNext(tx: EntityManager, due: { fundraiserId: number; covered
  * Makes the digest a QUEUED mail stands for: the comments between its two watermarks that
  * are still published and not the organiser's own, in the organiser's language, with a link
  * to the fundraiser's page. Null (nothing to send any more) when all were hidden or deleted
- * in the meantime.
+ * in the meantime, or when the organiser has turned these e-mails off since.
  */
 export function commentDigestComposer(deps: { publicUrl: string }): MailComposer {
   return async (em, ref) => {
@@ -112,6 +115,8 @@ export function commentDigestComposer(deps: { publicUrl: string }): MailComposer
     const fundraiser = await em.findOne(FundraiserSchema, { id: fundraiserId }, { populate: ['owner'] });
     if (!fundraiser) return null;
     const organiser = fundraiser.owner;
+    // Turned off between the claim and now.
+    if (!organiser.commentEmails) return null;
     const [listed, total] = await em.findAndCount(
       CommentSchema,
       { fundraiser: fundraiserId, status: 'published', id: { $gt: after, $lte: upTo }, $or: [{ author: null }, { author: { $ne: organiser.id } }] },
@@ -130,6 +135,7 @@ export function commentDigestComposer(deps: { publicUrl: string }): MailComposer
         comments: listed.map((c) => ({ author: c.author ? displayName(c.author) : words.formerMember, excerpt: excerpt(c.content) })),
         total,
         link: `${deps.publicUrl}${prefix}/fundraiser/${fundraiserId}`,
+        settings: `${deps.publicUrl}${prefix}/edit-profile`,
       }),
     };
   };

@@ -29,6 +29,8 @@ interface DigestValues {
   /** How many new comments there are in all, listed or not. */
   total: number;
   link: string;
+  /** Where the organiser turns these e-mails off (their profile settings). */
+  settings: string;
 }
 
 export interface CommentDigestMailText {
@@ -57,7 +59,9 @@ export const commentDigestMailTexts: Record<Language, CommentDigestMailText> = {
         '',
         v.link,
         '',
-        'You get at most one e-mail like this an hour for each of your fundraisers, and none for your own comments.',
+        'You get at most one e-mail like this an hour for each of your fundraisers, and none for your own comments. To stop them, untick “E-mail me about new comments” in your profile:',
+        '',
+        v.settings,
         '',
         `The ${site} team`,
       ].join('\n'),
@@ -77,7 +81,9 @@ export const commentDigestMailTexts: Record<Language, CommentDigestMailText> = {
         '',
         v.link,
         '',
-        'እንዲህ ያለ ኢሜይል ለእያንዳንዱ ገንዘብ ማሰባሰቢያዎ በሰዓት ከአንድ ጊዜ በላይ አይላክልዎትም፤ ለራስዎ አስተያየቶችም አይላክም።',
+        'እንዲህ ያለ ኢሜይል ለእያንዳንዱ ገንዘብ ማሰባሰቢያዎ በሰዓት ከአንድ ጊዜ በላይ አይላክልዎትም፤ ለራስዎ አስተያየቶችም አይላክም። እንዳይላክልዎ ከፈለጉ በመገለጫዎ ላይ “ስለ አዲስ አስተያየቶች በኢሜይል አሳውቁኝ” የሚለውን ምልክት ያንሡ፦',
+        '',
+        v.settings,
         '',
         `የ${site} ቡድን`,
       ].join('\n'),

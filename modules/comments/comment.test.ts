@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { changes } from '../../kernel/changes/index.ts';
 import { fakeUser, signIn, type FakeUser } from '../../tests/helpers/accounts.ts';
+import { storedComment } from '../../tests/helpers/comments.ts';
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
@@ -39,26 +40,6 @@ describe('comments API', () => {
 
   /** Every test client comes from the same address: its comment counter is emptied between tests that post many. */
   const forgetAddressLimit = () => resetUnder(app.orm.em.fork(), 'comment:ip');
-
-  /** A published comment written straight to the database, at a chosen time, counted as the service would. */
-  async function storedComment(fundraiserId: number, author: User | null, content: string, createdAt: Date) {
-    const em = app.orm.em.fork();
-    const row = em.create(CommentSchema, {
-      fundraiser: fundraiserId,
-      author: author?.id ?? null,
-      content,
-      status: 'published',
-      hiddenReason: null,
-      hiddenBy: null,
-      removedAt: null,
-      likeCount: 0,
-      repeatKey: randomUUID(),
-      createdAt,
-    });
-    await em.flush();
-    await recountComments(app.orm.em.fork(), fundraiserId);
-    return row;
-  }
 
   before(async () => {
     app = await startTestApp();
@@ -236,11 +217,11 @@ describe('comments API', () => {
     await avatarEm.flush();
     await avatarEm.nativeUpdate(UserSchema, { id: supporter.user.id }, { avatarMediaId: avatar.id });
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
-    const c1 = await storedComment(f.id, supporter.user, 'First comment', at(50));
-    const c2 = await storedComment(f.id, organiser.user, 'Thank you all!', at(30));
-    const c3 = await storedComment(f.id, supporter.user, 'Newest comment', at(5));
-    const gone = await storedComment(f.id, supporter.user, 'Deleted by its author', at(4));
-    const hidden = await storedComment(f.id, supporter.user, 'Hidden by the organiser', at(3));
+    const c1 = await storedComment(app.orm, f.id, supporter.user, 'First comment', at(50));
+    const c2 = await storedComment(app.orm, f.id, organiser.user, 'Thank you all!', at(30));
+    const c3 = await storedComment(app.orm, f.id, supporter.user, 'Newest comment', at(5));
+    const gone = await storedComment(app.orm, f.id, supporter.user, 'Deleted by its author', at(4));
+    const hidden = await storedComment(app.orm, f.id, supporter.user, 'Hidden by the organiser', at(3));
     const em = app.orm.em.fork();
     await em.nativeUpdate(CommentSchema, { id: gone.id }, { status: 'deleted' });
     await em.nativeUpdate(CommentSchema, { id: hidden.id }, { status: 'hidden', hiddenReason: 'rude' });
@@ -343,7 +324,7 @@ describe('comments API', () => {
 
   it('likes idempotently, answers the count and likedByMe, and lets anyone unlike what they never liked', async () => {
     const f = await fakeFundraiser(app.orm, organiser.user);
-    const c = await storedComment(f.id, organiser.user, 'We reached half the goal!', new Date());
+    const c = await storedComment(app.orm, f.id, organiser.user, 'We reached half the goal!', new Date());
     const a = await person();
     const b = await person();
     assert.equal((await app.client().post(`/api/comments/${c.id}/like`)).status, 401);
@@ -367,7 +348,7 @@ describe('comments API', () => {
 
   it('keeps likeCount equal to the like rows at every moment while 20 people like, unlike and like again at once', async () => {
     const f = await fakeFundraiser(app.orm, organiser.user);
-    const c = await storedComment(f.id, organiser.user, 'Surgery went well, thank you', new Date());
+    const c = await storedComment(app.orm, f.id, organiser.user, 'Surgery went well, thank you', new Date());
     const people = await Promise.all(Array.from({ length: 20 }, () => person()));
     const connection = app.orm.em.getConnection();
     const sample = async () => {

@@ -2,12 +2,13 @@ export { commentRoutes } from './comment.routes.ts';
 export { findVisibleComment } from './comment.service.ts';
 export { conversation } from './comment.conversation.ts';
 export { recountComments } from './comment.tally.ts';
+export { seedDemoComments } from './comment.demo.ts';
 export { commentChangeWatchers } from './comment.changes.ts';
 export { commentDigestJob } from './comment.jobs.ts';
 export { commentDigestComposer, commentDigestMailKind } from './comment.digest.ts';
 export { commentMessages } from './comment.messages.ts';
 export type { ConversationItem, LikeView, RemoveCommentView } from './comment.schemas.ts';
-export { CommentSchema, commentStatuses } from './comment.entity.ts';
+export { CommentLikeSchema, CommentSchema, commentStatuses } from './comment.entity.ts';
 export type { Comment, CommentStatus } from './comment.entity.ts';
 
 import { CommentDigestSchema, CommentLikeSchema, CommentSchema, CommentTallySchema } from './comment.entity.ts';

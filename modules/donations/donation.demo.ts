@@ -18,6 +18,8 @@ export interface DemoDonation {
   /** Null: given anonymously. */
   donorName: string | null;
   message: string | null;
+  /** Most donors let the amount be shown; some keep it to themselves. */
+  showAmount: boolean;
   language: DemoLanguage;
   paymentMethod: PaymentMethod;
   succeededAt: Date;
@@ -99,6 +101,7 @@ export function demoDonations(funding: DemoFunding, seed: number): DemoDonation[
         amountMinor,
         donorName: anonymous ? null : names[language](),
         message,
+        showAmount: random() < 0.8,
         language,
         // PayPal takes no birr.
         paymentMethod: currency === 'USD' && random() < 0.25 ? 'PAYPAL' : 'STRIPE',
@@ -128,6 +131,7 @@ export async function seedDemoDonations(em: EntityManager, fundings: readonly De
           amountMinor: gift.amountMinor,
           currency: f.currency,
           message: gift.message,
+          showAmount: gift.showAmount,
           donorName: gift.donorName,
           donorEmail: `donor${made + i + 1}@example.com`,
           status: 'SUCCEEDED' as const,

@@ -33,7 +33,7 @@ export const DonationSchema = defineEntity({
     amountMinor: p.integer(),
     currency: p.enum(currencies),
     message: p.text().nullable(),
-    /** The donor lets the amount be shown beside their message among the words of support. */
+    /** The donor lets the amount be shown to everybody: in the fundraiser's donations and beside their words of support. */
     showAmount: p.boolean().default(false),
     /** As the donor wants to be shown; null or empty shows as Anonymous. */
     donorName: p.string().length(100).nullable(),

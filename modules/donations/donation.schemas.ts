@@ -48,8 +48,13 @@ export const donationResponse = z.object({
   createdAt: z.string(),
 });
 
-/** What anybody sees on the fundraiser page: never an e-mail address. */
-export const publicDonationResponse = donationResponse.pick({ id: true, amount: true, currency: true, message: true, name: true, createdAt: true });
+/**
+ * What anybody sees on the fundraiser page: never an e-mail address, and the amount only if
+ * the donor let it be shown (`showAmount`); null otherwise.
+ */
+export const publicDonationResponse = donationResponse
+  .pick({ id: true, currency: true, message: true, name: true, createdAt: true })
+  .extend({ amount: z.string().nullable() });
 
 export const donationPage = pageResponse(publicDonationResponse);
 

@@ -108,25 +108,27 @@ export async function findDonation(em: EntityManager, id: number): Promise<Donat
 }
 
 /**
- * A page of a fundraiser's succeeded donations, newest first, as anybody may see them, and
- * how many there are, in one statement (the count rides along as a window function). For a
- * caller that has already judged that the fundraiser may be seen.
+ * A page of a fundraiser's succeeded donations, newest first, as anybody may see them (the
+ * amount only where the donor allowed it), and how many there are, in one statement (the
+ * count rides along as a window function). For a caller that has already judged that the
+ * fundraiser may be seen.
  */
 export async function succeededPage(em: EntityManager, fundraiserId: number, paging: { page: number; size: number }): Promise<Page<PublicDonationView>> {
   const where = { fundraiser: fundraiserId, status: 'SUCCEEDED' } as const;
   const rows = await queryBuilder(em, DonationSchema, 'd')
-    .select(['id', 'amountMinor', 'currency', 'message', 'donorName', 'succeededAt', 'createdAt', raw('count(*) over () as total')])
+    .select(['id', 'amountMinor', 'showAmount', 'currency', 'message', 'donorName', 'succeededAt', 'createdAt', raw('count(*) over () as total')])
     .where(where)
     .orderBy({ succeededAt: 'desc', id: 'desc' })
     .limit(paging.size)
     .offset(paging.page * paging.size)
-    .execute<(Pick<Donation, 'id' | 'amountMinor' | 'currency' | 'message' | 'donorName' | 'succeededAt' | 'createdAt'> & { total: number | string })[]>('all');
+    .execute<(Pick<Donation, 'id' | 'amountMinor' | 'showAmount' | 'currency' | 'message' | 'donorName' | 'succeededAt' | 'createdAt'> & { total: number | string })[]>('all');
   // Past the last donation no row carries the count.
   const total = rows[0] ? Number(rows[0].total) : paging.page > 0 ? await em.count(DonationSchema, where) : 0;
   return pageOf(
     rows.map((d) => ({
       id: d.id,
-      amount: fromMinor(d.amountMinor, d.currency),
+      // A raw row: the driver may answer the boolean as 0/1.
+      amount: Boolean(d.showAmount) ? fromMinor(d.amountMinor, d.currency) : null,
       currency: d.currency,
       message: d.message ?? null,
       name: shownName(d.donorName),

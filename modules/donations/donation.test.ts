@@ -69,7 +69,7 @@ describe('donations API', () => {
     assert.equal(linked.donor?.id, donor.user.id);
   });
 
-  it('keeps whether the donor lets the amount be shown with their words of support: not unless they say so', async () => {
+  it('keeps whether the donor lets the amount be shown, not unless they say so, and lists the amount only then', async () => {
     const shown = await app.client().post('/api/donations', gift(fundraiser.id, { showAmount: true }));
     const unsaid = await app.client().post('/api/donations', gift(fundraiser.id));
     assert.equal(shown.status, 201);
@@ -77,6 +77,11 @@ describe('donations API', () => {
     const em = app.orm.em.fork();
     assert.equal((await em.findOneOrFail(DonationSchema, { id: shown.data.id })).showAmount, true);
     assert.equal((await em.findOneOrFail(DonationSchema, { id: unsaid.data.id })).showAmount, false);
+    await em.nativeUpdate(DonationSchema, { id: { $in: [shown.data.id, unsaid.data.id] } }, { status: 'SUCCEEDED', succeededAt: new Date() });
+    const listed = (await app.client().get(`/api/donations/${fundraiser.id}?size=50`)).data.content as { id: number; amount: string | null; name: string }[];
+    const entry = (id: number) => listed.find((d) => d.id === id);
+    assert.deepEqual([entry(shown.data.id)?.amount, entry(unsaid.data.id)?.amount], ['25.50', null], 'the amount only where the donor allowed it');
+    assert.deepEqual([entry(shown.data.id)?.name, entry(unsaid.data.id)?.name], ['Almaz', 'Almaz'], 'the name either way');
     const wrong = await app.client().post('/api/donations', gift(fundraiser.id, { showAmount: 'yes' }));
     assert.equal(wrong.status, 400);
     assert.ok(wrong.data.fields.showAmount);
@@ -113,7 +118,7 @@ describe('donations API', () => {
   it('pays through the sandbox: the same payment when asked again, counted once however often it is confirmed', async () => {
     const owner = await fakeUser(app.orm);
     const f = await fakeFundraiser(app.orm, owner.user, { currency: 'ETB', goalMinor: 100_000 });
-    const donation = (await donor.post('/api/donations', gift(f.id, { currency: 'ETB', amount: '400' }))).data;
+    const donation = (await donor.post('/api/donations', gift(f.id, { currency: 'ETB', amount: '400', showAmount: true }))).data;
     const start = await donor.post('/api/payments', { donationId: donation.id, paymentMethod: 'STRIPE' });
     assert.equal(start.status, 200);
     assert.equal(start.data.sandbox, true);

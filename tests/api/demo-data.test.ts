@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { exportSnapshot } from '../../api/site/index.ts';
 import { seedDemoIfEmpty } from '../../db/index.ts';
 import { UserSchema } from '../../modules/accounts/index.ts';
+import { CommentLikeSchema, CommentSchema } from '../../modules/comments/index.ts';
 import { DonationSchema } from '../../modules/donations/index.ts';
 import { demoOrganisers, fundedRank, FundraiserSchema, goalRank } from '../../modules/fundraisers/index.ts';
 import { listOutbox } from '../../modules/mail/index.ts';
@@ -110,6 +111,11 @@ describe('demo data and the site snapshot', () => {
       newest.slice(0, 5).map((d) => d.id),
       'recent donations, newest first',
     );
+    assert.ok(donations.some((d) => d.showAmount) && donations.some((d) => !d.showAmount), 'most donors show the amount, some do not');
+    for (const listed of recent.data.content as { id: number; amount: string | null }[]) {
+      const row = donations.find((d) => d.id === listed.id)!;
+      assert.equal(listed.amount, row.showAmount ? fromMinor(row.amountMinor, row.currency) : null);
+    }
 
     const { stats } = await exportSnapshot(app.orm.em.fork());
     const raised = (currency: 'USD' | 'ETB') => fromMinor(fundraisers.filter((f) => f.currency === currency).reduce((sum, f) => sum + f.raisedMinor, 0), currency);
@@ -121,6 +127,26 @@ describe('demo data and the site snapshot', () => {
         { currency: 'ETB', amount: raised('ETB') },
       ],
     });
+  });
+
+  it('a fresh database has conversations on some fundraisers, in both languages, with likes counted from their rows', async () => {
+    const em = app.orm.em.fork();
+    const comments = await em.find(CommentSchema, {}, { populate: ['fundraiser', 'author'] });
+    assert.ok(comments.length >= 10, `${comments.length} comments`);
+    assert.ok(comments.some((c) => ethiopic.test(c.content)) && comments.some((c) => !ethiopic.test(c.content)), 'in Amharic and English');
+    assert.ok(comments.some((c) => c.author?.id === c.fundraiser.owner.id), 'organisers answer');
+    assert.ok(comments.every((c) => c.createdAt >= c.fundraiser.createdAt && c.createdAt.getTime() <= Date.now()), 'written while the fundraiser ran');
+    for (const c of comments) assert.equal(c.likeCount, await em.count(CommentLikeSchema, { comment: c.id }), `likes of “${c.content}”`);
+    assert.ok(comments.some((c) => c.likeCount > 0));
+
+    const yonas = comments.find((c) => c.fundraiser.title.startsWith('Heart surgery'))!.fundraiser;
+    const listed = (await app.client().get(`/api/comments/${yonas.id}?size=50`)).data;
+    const own = comments.filter((c) => c.fundraiser.id === yonas.id);
+    assert.deepEqual(
+      listed.content.filter((item: { kind: string }) => item.kind === 'comment').map((item: { content: string; likeCount: number }) => [item.content, item.likeCount]),
+      own.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((c) => [c.content, c.likeCount]),
+      'shown on the page, newest first, beside the words of support',
+    );
   });
 
   it('exports up to six open fundraisers, shaped as the site parses them, and real counts', async () => {

@@ -64,8 +64,14 @@ test.describe('accounts', () => {
     await page.getByLabel('City (optional)').selectOption({ label: 'Hawassa' });
     await page.getByLabel('About you (optional)').fill('Nurse in Hawassa, raising money for the maternity ward.');
     await page.getByLabel('Language of our e-mails to you').selectOption('am');
+    await expect(page.getByLabel('E-mail me about new comments')).toBeChecked();
+    await page.getByLabel('E-mail me about new comments').uncheck();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('status').getByText('Your changes are saved.')).toBeVisible();
+    const saved = await (await page.request.get('/api/auth/status')).json();
+    expect(saved.user).toMatchObject({ language: 'am', commentEmails: false });
+    await page.reload();
+    await expect(page.getByLabel('E-mail me about new comments')).not.toBeChecked();
 
     await page.getByRole('link', { name: 'Back to my profile' }).click();
     await expect(page).toHaveURL(/\/profile\/?$/);

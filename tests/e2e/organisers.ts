@@ -23,3 +23,21 @@ export async function createFundraiser(
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: number }).id;
 }
+
+/**
+ * A donation paid in full through the sandbox checkout's API, as the pages would make it,
+ * by whoever `request` is (signed in or not).
+ */
+export async function give(
+  request: APIRequestContext,
+  gift: { fundraiserId: number; amount: string; donorName: string; message?: string; showAmount?: boolean },
+): Promise<void> {
+  const donation = await request.post('/api/donations?captchaToken=', { headers: await xsrfHeader(request), data: { donorEmail: 'giver@example.com', ...gift } });
+  expect(donation.status()).toBe(201);
+  // Giving binds this browser (a session), and a new session brings a new anti-forgery token.
+  const bound = await xsrfHeader(request);
+  const payment = await request.post('/api/payments?captchaToken=', { headers: bound, data: { donationId: ((await donation.json()) as { id: number }).id, paymentMethod: 'STRIPE' } });
+  const ref = ((await payment.json()) as { paymentIntentId: string }).paymentIntentId;
+  expect((await request.post(`/api/sandbox/payments/${ref}/complete`, { headers: bound, data: { outcome: 'succeeded' } })).status()).toBe(204);
+  expect((await request.post(`/api/confirm-payment?paymentIntentId=${ref}&captchaToken=`, { headers: bound })).ok()).toBe(true);
+}

@@ -23,6 +23,7 @@ const user: AuthUser = {
   admin: false,
   emailVerified: true,
   language: 'en',
+  commentEmails: true,
   phone: null,
   bio: null,
   locationId: null,

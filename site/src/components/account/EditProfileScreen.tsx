@@ -40,7 +40,7 @@ function validate(data: FormData, required: string): FieldErrors<Field> {
   return found;
 }
 
-/** /edit-profile: photo, names, phone, bio, city and e-mail language. */
+/** /edit-profile: photo, names, phone, bio, city, e-mail language and whether to hear of comments. */
 export default function EditProfileScreen({ lang, guard, messages, paths }: Props) {
   return (
     <Guard lang={lang} loginPath={paths.login} homePath={paths.home} messages={guard}>
@@ -102,6 +102,7 @@ function EditProfileForm({ lang, user, messages: m, profilePath }: { lang: Lang;
       bio: text('bio') || null,
       locationId: location ? Number(location) : null,
       language: text('language') === 'am' ? 'am' : 'en',
+      commentEmails: data.has('commentEmails'),
     };
     setBusy(true);
     try {
@@ -225,6 +226,24 @@ function EditProfileForm({ lang, user, messages: m, profilePath }: { lang: Lang;
           <option value="am">{m.amharic}</option>
         </select>
         <FieldError id={`${id}-language-error`} message={errors.language} />
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id={`${id}-commentEmails`}
+          name="commentEmails"
+          type="checkbox"
+          defaultChecked={user.commentEmails}
+          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand"
+          aria-describedby={`${id}-commentEmails-hint`}
+        />
+        <div>
+          <label htmlFor={`${id}-commentEmails`} className="cursor-pointer font-semibold">
+            {m.commentEmails}
+          </label>
+          <p id={`${id}-commentEmails-hint`} className="text-sm text-muted">
+            {m.commentEmailsHint}
+          </p>
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton busy={busy} label={m.save} busyLabel={m.saving} />

@@ -275,12 +275,6 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
             {m.messageHint}
           </p>
           <FieldError id={`${fieldId('message')}-error`} message={errors.message} />
-          <div className="mt-3 flex items-center gap-3">
-            <input id={`${id}-showAmount`} name="showAmount" type="checkbox" className="size-5 shrink-0 cursor-pointer accent-brand" />
-            <label htmlFor={`${id}-showAmount`} className="cursor-pointer">
-              {m.showAmount}
-            </label>
-          </div>
         </div>
 
         <div>
@@ -308,6 +302,12 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
             />
             <label htmlFor={`${id}-anonymous`} className="cursor-pointer">
               {m.anonymous}
+            </label>
+          </div>
+          <div className="mt-3 flex items-center gap-3">
+            <input id={`${id}-showAmount`} name="showAmount" type="checkbox" className="size-5 shrink-0 cursor-pointer accent-brand" />
+            <label htmlFor={`${id}-showAmount`} className="cursor-pointer">
+              {m.showAmount}
             </label>
           </div>
         </div>
