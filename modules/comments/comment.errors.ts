@@ -35,5 +35,28 @@ export class NotCommentAuthor extends Forbidden {
   }
 }
 
+/** No donation with words of support shown to the asker: none, hidden already, or on a fundraiser hidden from them. */
+export class WordsNotFound extends NotFound {
+  constructor() {
+    super('words_not_found');
+  }
+}
+
+/** Neither the fundraiser's organiser nor an admin: a donor's words are not theirs to hide. */
+export class NotWordsModerator extends Forbidden {
+  constructor() {
+    super('words_not_yours');
+  }
+}
+
 /** Every code this module answers with, for the test that both catalogues hold them. */
-export const commentErrorCodes = ['comment_not_found', 'author_mismatch', 'comments_closed', 'comment_repeated', 'comment_not_yours', 'field.hide_reason'] as const;
+export const commentErrorCodes = [
+  'comment_not_found',
+  'author_mismatch',
+  'comments_closed',
+  'comment_repeated',
+  'comment_not_yours',
+  'field.hide_reason',
+  'words_not_found',
+  'words_not_yours',
+] as const;

@@ -9,6 +9,8 @@ export const commentMessages = defineMessages({
     comment_repeated: 'You have just posted this same comment. Please wait a minute before posting the same text again.',
     comment_not_yours: 'Only its author can delete this comment. The organiser of the fundraiser or an administrator can hide it.',
     'field.hide_reason': 'Say why you are hiding this comment; the reason is kept with it for the record.',
+    words_not_found: 'We could not find these words of support. They may have been hidden.',
+    words_not_yours: 'Only the organiser of the fundraiser or an administrator can hide a donor’s words of support.',
   },
   am: {
     comment_not_found: 'ይህን አስተያየት ማግኘት አልቻልንም። ተሰርዞ ወይም ተደብቆ ሊሆን ይችላል።',
@@ -17,6 +19,8 @@ export const commentMessages = defineMessages({
     comment_repeated: 'ይህንኑ አስተያየት አሁን ልከውታል። ተመሳሳዩን ጽሑፍ እንደገና ለመላክ እባክዎ አንድ ደቂቃ ይጠብቁ።',
     comment_not_yours: 'ይህን አስተያየት መሰረዝ የሚችለው የጻፈው ሰው ብቻ ነው። የገንዘብ ማሰባሰቢያው አዘጋጅ ወይም አስተዳዳሪ ግን ሊደብቁት ይችላሉ።',
     'field.hide_reason': 'ይህን አስተያየት ለምን እንደሚደብቁት ይጻፉ፤ ምክንያቱ ከአስተያየቱ ጋር ተመዝግቦ ይቀመጣል።',
+    words_not_found: 'ይህን የድጋፍ ቃል ማግኘት አልቻልንም። ተደብቆ ሊሆን ይችላል።',
+    words_not_yours: 'የለጋሽን የድጋፍ ቃል መደበቅ የሚችሉት የገንዘብ ማሰባሰቢያው አዘጋጅ ወይም አስተዳዳሪ ብቻ ናቸው።',
   },
 });
 

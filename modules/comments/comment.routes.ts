@@ -13,7 +13,7 @@ import {
   removeCommentRequest,
   removeCommentResponse,
 } from './comment.schemas.ts';
-import { postComment, removeComment, setLike } from './comment.service.ts';
+import { hideWords, postComment, removeComment, setLike } from './comment.service.ts';
 
 export function commentRoutes() {
   const tag = 'comments';
@@ -66,6 +66,16 @@ export function commentRoutes() {
       body: removeCommentRequest,
       response: removeCommentResponse,
       handler: async ({ params, body, ctx }) => removeComment(ctx.state.em, await requireUser(ctx), params.id, body?.reason),
+    }),
+    route({
+      method: 'delete',
+      path: '/api/comments/words/:id',
+      tag,
+      summary: "Hide a donor's words of support (`:id` the donation's): for the fundraiser's organiser or an admin, with a reason; the donation itself stays",
+      params: commentParams,
+      body: removeCommentRequest,
+      response: removeCommentResponse,
+      handler: async ({ params, body, ctx }) => hideWords(ctx.state.em, await requireUser(ctx), params.id, body?.reason),
     }),
   ];
 }

@@ -3,11 +3,12 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import { changes, noteChanges } from '../../kernel/changes/index.ts';
 import { NotFound, ValidationFailed } from '../../kernel/http/index.ts';
 import type { User } from '../accounts/index.ts';
+import { hideWordsOfSupport, wordsOfSupportFundraiser } from '../donations/index.ts';
 import { displayName, findVisible, fundraiserKeys, isoSeconds, mayManage, type Fundraiser } from '../fundraisers/index.ts';
 import { imagesAndMedia } from '../media/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
 import { CommentLikeSchema, CommentSchema, type Comment } from './comment.entity.ts';
-import { AuthorMismatch, CommentNotFound, CommentRepeated, CommentsClosed, NotCommentAuthor } from './comment.errors.ts';
+import { AuthorMismatch, CommentNotFound, CommentRepeated, CommentsClosed, NotCommentAuthor, NotWordsModerator, WordsNotFound } from './comment.errors.ts';
 import type { ConversationItem, LikeView, PostCommentRequest, RemoveCommentView } from './comment.schemas.ts';
 import { ensureTally, lockTally, recountTally } from './comment.tally.ts';
 
@@ -173,4 +174,36 @@ export async function removeComment(em: EntityManager, viewer: User, commentId: 
     await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
   });
   return { id: commentId, status };
+}
+
+/**
+ * A donation whose words of support `viewer` may see, and its fundraiser: judged as its
+ * comments are (a suspended fundraiser's exist only for its organiser and admins).
+ */
+export async function findVisibleWords(em: EntityManager, viewer: User | null, donationId: number): Promise<{ donationId: number; fundraiser: Fundraiser }> {
+  const fundraiserId = await wordsOfSupportFundraiser(em, donationId);
+  if (fundraiserId === null) throw new WordsNotFound();
+  try {
+    return { donationId, fundraiser: await findVisible(em, viewer, fundraiserId) };
+  } catch (error) {
+    if (error instanceof NotFound) throw new WordsNotFound();
+    throw error;
+  }
+}
+
+/**
+ * The fundraiser's organiser or an admin hides a donor's words of support, saying why, as
+ * they hide a comment: kept for the record, out of every list. The donation, its amount and
+ * its name in the list of donations stay; only the words go.
+ */
+export async function hideWords(em: EntityManager, viewer: User, donationId: number, reason: string | undefined): Promise<RemoveCommentView> {
+  const { fundraiser } = await findVisibleWords(em, viewer, donationId);
+  if (!mayManage(fundraiser, viewer)) throw new NotWordsModerator();
+  if (fundraiser.status === 'SUSPENDED' && !viewer.admin) throw new CommentsClosed();
+  if (!reason) throw new ValidationFailed({ reason: { code: 'field.hide_reason' } });
+  await em.transactional(async (tx) => {
+    if (!(await hideWordsOfSupport(tx, donationId, { userId: viewer.id, reason }))) throw new WordsNotFound();
+    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+  });
+  return { id: donationId, status: 'hidden' };
 }

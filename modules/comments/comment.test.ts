@@ -322,6 +322,68 @@ describe('comments API', () => {
     assert.ok(items.every((i: { likeCount: number; likedByMe: boolean }) => i.likeCount === 0 && !i.likedByMe), 'donations are not liked');
   });
 
+  it('lets the organiser or an admin hide a donor’s words of support with a reason, keeping the donation; nobody else', async () => {
+    const f = await fakeFundraiser(app.orm, organiser.user, { currency: 'USD' });
+    const em = app.orm.em.fork();
+    const words = (message: string) =>
+      em.create(DonationSchema, {
+        fundraiser: f.id,
+        donor: null,
+        amountMinor: 1_000,
+        currency: 'USD',
+        message,
+        showAmount: true,
+        donorName: 'Someone',
+        donorEmail: 'giver@example.com',
+        status: 'SUCCEEDED',
+        paymentMethod: 'STRIPE',
+        creatorSession: null,
+        language: 'en',
+        succeededAt: new Date(),
+      });
+    const rude = words('Buy followers cheap at …');
+    const kind = words('With you all the way');
+    const forAdmin = words('Another rude one');
+    await em.flush();
+    const listed = async () => (await app.client().get(`/api/comments/${f.id}?size=50`)).data;
+    assert.equal((await listed()).totalElements, 3);
+
+    const stranger = await person();
+    assert.equal((await app.client().request('DELETE', `/api/comments/words/${rude.id}`, { json: { reason: 'spam' } })).status, 401);
+    const refused = await stranger.client.request('DELETE', `/api/comments/words/${rude.id}`, { json: { reason: 'spam' } });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.data.code, 'words_not_yours');
+    const noReason = await asOrganiser.delete(`/api/comments/words/${rude.id}`);
+    assert.equal(noReason.status, 400);
+    assert.ok(noReason.data.fields.reason);
+
+    // Two moderators at once: one hides them, the other is told they are gone.
+    const both = await Promise.all([asOrganiser, asAdmin].map((client) => client.request('DELETE', `/api/comments/words/${rude.id}`, { json: { reason: 'Advertising' } })));
+    assert.deepEqual(both.map((r) => r.status).sort(), [200, 404]);
+    assert.deepEqual(both.find((r) => r.status === 200)!.data, { id: rude.id, status: 'hidden' });
+    assert.equal((await asAdmin.request('DELETE', `/api/comments/words/${forAdmin.id}`, { json: { reason: 'Abuse' } })).status, 200);
+
+    const after = await listed();
+    assert.equal(after.totalElements, 1);
+    assert.deepEqual(after.content.map((i: { id: number }) => i.id), [kind.id]);
+    const stored = await app.orm.em.fork().findOneOrFail(DonationSchema, { id: rude.id });
+    assert.equal(stored.message, 'Buy followers cheap at …', 'kept for the record');
+    assert.equal(stored.messageHiddenReason, 'Advertising');
+    assert.ok(stored.messageHiddenAt && stored.messageHiddenBy);
+    assert.equal(stored.status, 'SUCCEEDED', 'the gift itself stays');
+    const donations = (await app.client().get(`/api/donations/${f.id}?size=50`)).data.content as { id: number; message: string | null; amount: string | null }[];
+    assert.deepEqual(
+      donations.filter((d) => d.id === rude.id).map((d) => [d.message, d.amount]),
+      [[null, '10.00']],
+      'listed among the donations still, without the words',
+    );
+    assert.equal((await asOrganiser.request('DELETE', `/api/comments/words/${kind.id + 1000}`, { json: { reason: 'x' } })).status, 404);
+
+    const report = await stranger.client.post('/api/flags', { targetType: 'DONATION', targetId: kind.id, reason: 'ABUSE' });
+    assert.equal(report.status, 202);
+    assert.equal((await stranger.client.post('/api/flags', { targetType: 'DONATION', targetId: rude.id, reason: 'SPAM' })).status, 404, 'hidden words cannot be reported');
+  });
+
   it('likes idempotently, answers the count and likedByMe, and lets anyone unlike what they never liked', async () => {
     const f = await fakeFundraiser(app.orm, organiser.user);
     const c = await storedComment(app.orm, f.id, organiser.user, 'We reached half the goal!', new Date());

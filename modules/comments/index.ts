@@ -1,5 +1,5 @@
 export { commentRoutes } from './comment.routes.ts';
-export { findVisibleComment } from './comment.service.ts';
+export { findVisibleComment, findVisibleWords } from './comment.service.ts';
 export { conversation } from './comment.conversation.ts';
 export { recountComments } from './comment.tally.ts';
 export { seedDemoComments } from './comment.demo.ts';

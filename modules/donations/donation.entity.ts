@@ -33,6 +33,13 @@ export const DonationSchema = defineEntity({
     amountMinor: p.integer(),
     currency: p.enum(currencies),
     message: p.text().nullable(),
+    /**
+     * The fundraiser's organiser or an admin hid the message from the page (words of support
+     * that break the rules): when, who and why. The message is kept for the record.
+     */
+    messageHiddenAt: p.datetime().nullable(),
+    messageHiddenBy: p.manyToOne(UserSchema).nullable().deleteRule('set null'),
+    messageHiddenReason: p.string().length(500).nullable(),
     /** The donor lets the amount be shown to everybody: in the fundraiser's donations and beside their words of support. */
     showAmount: p.boolean().default(false),
     /** As the donor wants to be shown; null or empty shows as Anonymous. */

@@ -116,12 +116,12 @@ export async function findDonation(em: EntityManager, id: number): Promise<Donat
 export async function succeededPage(em: EntityManager, fundraiserId: number, paging: { page: number; size: number }): Promise<Page<PublicDonationView>> {
   const where = { fundraiser: fundraiserId, status: 'SUCCEEDED' } as const;
   const rows = await queryBuilder(em, DonationSchema, 'd')
-    .select(['id', 'amountMinor', 'showAmount', 'currency', 'message', 'donorName', 'succeededAt', 'createdAt', raw('count(*) over () as total')])
+    .select(['id', 'amountMinor', 'showAmount', 'currency', 'message', 'messageHiddenAt', 'donorName', 'succeededAt', 'createdAt', raw('count(*) over () as total')])
     .where(where)
     .orderBy({ succeededAt: 'desc', id: 'desc' })
     .limit(paging.size)
     .offset(paging.page * paging.size)
-    .execute<(Pick<Donation, 'id' | 'amountMinor' | 'showAmount' | 'currency' | 'message' | 'donorName' | 'succeededAt' | 'createdAt'> & { total: number | string })[]>('all');
+    .execute<(Pick<Donation, 'id' | 'amountMinor' | 'showAmount' | 'currency' | 'message' | 'messageHiddenAt' | 'donorName' | 'succeededAt' | 'createdAt'> & { total: number | string })[]>('all');
   // Past the last donation no row carries the count.
   const total = rows[0] ? Number(rows[0].total) : paging.page > 0 ? await em.count(DonationSchema, where) : 0;
   return pageOf(
@@ -130,7 +130,7 @@ export async function succeededPage(em: EntityManager, fundraiserId: number, pag
       // A raw row: the driver may answer the boolean as 0/1.
       amount: Boolean(d.showAmount) ? fromMinor(d.amountMinor, d.currency) : null,
       currency: d.currency,
-      message: d.message ?? null,
+      message: d.messageHiddenAt ? null : (d.message ?? null),
       name: shownName(d.donorName),
       createdAt: isoSeconds(d.succeededAt ?? d.createdAt),
     })),
@@ -139,8 +139,32 @@ export async function succeededPage(em: EntityManager, fundraiserId: number, pag
   );
 }
 
-/** Succeeded donations with a message; blank messages are stored as null (the request schema makes them so), and '' is left out all the same. */
-const wordsOfSupport = (fundraiserId: number) => ({ fundraiser: fundraiserId, status: 'SUCCEEDED', message: { $ne: null, $nin: [''] } }) as const;
+/**
+ * Succeeded donations with a message not hidden by a moderator; blank messages are stored as
+ * null (the request schema makes them so), and '' is left out all the same.
+ */
+const shownWords = { status: 'SUCCEEDED', message: { $ne: null, $nin: [''] }, messageHiddenAt: null } as const;
+const wordsOfSupport = (fundraiserId: number) => ({ fundraiser: fundraiserId, ...shownWords }) as const;
+
+/** The fundraiser of a donation whose words of support are shown, or null: none, not succeeded, or hidden. */
+export async function wordsOfSupportFundraiser(em: EntityManager, donationId: number): Promise<number | null> {
+  const found = await em.findOne(DonationSchema, { id: donationId, ...shownWords }, { fields: ['id', 'fundraiser'] });
+  return found ? found.fundraiser.id : null;
+}
+
+/**
+ * Hides a donation's words of support from every page, keeping them with who hid them and
+ * why. One conditional update: of two moderators at once, one does it. Answers whether this
+ * call hid them (false: not shown any more, or never were).
+ */
+export async function hideWordsOfSupport(em: EntityManager, donationId: number, by: { userId: number; reason: string }): Promise<boolean> {
+  const hidden = await em.nativeUpdate(
+    DonationSchema,
+    { id: donationId, ...shownWords },
+    { messageHiddenAt: new Date(), messageHiddenBy: by.userId, messageHiddenReason: by.reason },
+  );
+  return hidden === 1;
+}
 
 /**
  * A fundraiser's words of support: its succeeded donations that carry a message, newest

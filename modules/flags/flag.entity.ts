@@ -1,14 +1,15 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { UserSchema } from '../accounts/index.ts';
 
-export const flagTargetTypes = ['COMMENT', 'FUNDRAISER'] as const;
+/** A DONATION report is of its words of support, the donor's message shown with the comments. */
+export const flagTargetTypes = ['COMMENT', 'FUNDRAISER', 'DONATION'] as const;
 export type FlagTargetType = (typeof flagTargetTypes)[number];
 
 export const flagReasons = ['SPAM', 'ABUSE', 'FRAUD', 'OTHER'] as const;
 export type FlagReason = (typeof flagReasons)[number];
 
 /**
- * One reporter's report of one comment or fundraiser. The target is named by type and id,
+ * One reporter's report of one comment, fundraiser or donor's words of support. The target is named by type and id,
  * not by foreign key: it may be of either kind, and the report outlives a deleted target as
  * a record. The unique key makes a repeated report by the same reporter count once.
  */

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { User } from '../accounts/index.ts';
-import { findVisibleComment } from '../comments/index.ts';
+import { findVisibleComment, findVisibleWords } from '../comments/index.ts';
 import { findVisible } from '../fundraisers/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
 import { FlagSchema } from './flag.entity.ts';
@@ -15,7 +15,8 @@ export const flagLimits = {
 
 export interface FlagService {
   /**
-   * Stores a report of a comment or fundraiser that `reporter` can see (404 otherwise). A
+   * Stores a report of a comment, fundraiser or donor's words of support that `reporter` can
+   * see (404 otherwise). A
    * reporter's repeated report of the same target is the same report: the first one stays.
    */
   report(em: EntityManager, input: FlagRequest, reporter: { user: User | null; ip: string }): Promise<void>;
@@ -32,6 +33,7 @@ export function createFlagService(deps: { secret: string }): FlagService {
       await consume(em, `flag:ip:${reporter.ip}`, flagLimits.perAddress);
       if (reporter.user) await consume(em, `flag:user:${reporter.user.id}`, flagLimits.perUser);
       if (input.targetType === 'FUNDRAISER') await findVisible(em, reporter.user, input.targetId);
+      else if (input.targetType === 'DONATION') await findVisibleWords(em, reporter.user, input.targetId);
       else await findVisibleComment(em, reporter.user, input.targetId);
       try {
         await em.insert(FlagSchema, {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { openDatabase } from '../../db/index.ts';
+import { DonationSchema } from '../../modules/donations/index.ts';
 import { FlagSchema } from '../../modules/flags/index.ts';
 import { PaymentSchema } from '../../modules/payments/index.ts';
 import { createUser, signInThroughApi, xsrfHeader, type TestUser } from './accounts.ts';
@@ -67,7 +68,7 @@ async function showsAmount(checkoutUrl: string): Promise<boolean | undefined> {
   }
 }
 
-async function storedFlags(targetType: 'COMMENT' | 'FUNDRAISER', targetId: number) {
+async function storedFlags(targetType: 'COMMENT' | 'FUNDRAISER' | 'DONATION', targetId: number) {
   const orm = await openDatabase(process.env.E2E_DATABASE_URL ?? '');
   try {
     return await orm.em.fork().find(FlagSchema, { targetType, targetId });
@@ -199,6 +200,45 @@ test('the organiser hides another’s comment, giving a reason, and cannot delet
   await visitor.close();
 });
 
+test('a visitor reports a donor’s words of support, and the organiser hides them with a reason; the donation stays', async ({ page, playwright, browser }) => {
+  const own = await playwright.request.newContext({ baseURL: baseURL() });
+  const itsOrganiser = await signInOrganiser(own);
+  const wordsId = await createFundraiser(own, { title: 'Uniforms for the Gondar choir', currency: 'USD' });
+  await own.dispose();
+  const donor = await playwright.request.newContext({ baseURL: baseURL() });
+  await give(donor, { fundraiserId: wordsId, amount: '15', donorName: 'Loud Donor', message: 'Visit my shop at spam.example for cheap phones', showAmount: true });
+  await donor.dispose();
+
+  const visitor = await browser.newPage({ baseURL: baseURL() });
+  await visitor.goto(`/fundraiser/${wordsId}`);
+  const seen = (await openConversation(visitor)).getByRole('listitem').filter({ hasText: 'cheap phones' });
+  await expect(seen.getByRole('button', { name: 'Hide' })).toHaveCount(0);
+  await seen.getByRole('button', { name: 'Report' }).click();
+  const dialog = visitor.getByRole('dialog', { name: 'Report these words of support' });
+  await dialog.getByRole('radio', { name: 'Spam or advertising' }).check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(visitor.getByRole('dialog', { name: 'Thank you for telling us' })).toBeVisible();
+  await visitor.close();
+  const orm = await openDatabase(process.env.E2E_DATABASE_URL ?? '');
+  const donation = await orm.em.fork().findOneOrFail(DonationSchema, { message: 'Visit my shop at spam.example for cheap phones' });
+  await orm.close();
+  expect((await storedFlags('DONATION', donation.id)).map((flag) => flag.reason)).toEqual(['SPAM']);
+
+  await signInThroughApi(page, itsOrganiser);
+  await page.goto(`/fundraiser/${wordsId}`);
+  const item = (await openConversation(page)).getByRole('listitem').filter({ hasText: 'cheap phones' });
+  await item.getByRole('button', { name: 'Hide' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Hide these words of support?' });
+  await ask.getByLabel('Reason').fill('Advertising');
+  await ask.getByRole('button', { name: 'Hide words' }).click();
+  await expect(item).toHaveCount(0);
+  await expect(page.getByTestId('conversation').getByRole('status')).toHaveText('Words of support hidden.');
+
+  await page.reload();
+  await expect(page.getByTestId('conversation').getByText('cheap phones')).toHaveCount(0);
+  await expect(page.getByTestId('recent-donations').getByRole('listitem').filter({ hasText: 'Loud Donor' })).toContainText('$15');
+});
+
 test('a visitor reports a comment and the fundraiser, and a like sends them to sign in first', async ({ page, playwright }) => {
   const other = await commenter(playwright);
   const commentId = await other.say(fundraiserId, 'Send your gifts to my own account instead.');
@@ -304,7 +344,7 @@ test('donors’ words show with their name or Anonymous, and the amount only whe
   await expect(anonymous).toContainText('Anonymous');
   await expect(anonymous.getByTestId('donation-badge')).toHaveText('Donation');
   await expect(anonymous.getByText('ለትምህርት ቤቱ ልጆች ውኃ ይድረስ።')).toHaveAttribute('lang', 'am');
-  // A donation is not a comment: nothing to like or report.
+  // A donation is not a comment: nothing to like (and without the island, nothing to report or hide).
   await expect(hanna.getByRole('button')).toHaveCount(0);
   await plain.close();
 });

@@ -169,15 +169,19 @@ export default function Conversation({ lang, fundraiserId, organiserId, first, r
     document.getElementById('comments-title')?.focus();
   };
 
+  /** Its author deletes a comment; the organiser or an admin hides someone else's, or a donor's words, saying why. */
   const remove = async (item: ConversationItem, own: boolean) => {
     if (busyItem !== null) return;
     const key = itemKey(item);
+    const words = item.kind === 'donation';
     let reason: string | undefined;
     if (own) {
       if (!(await ask({ title: m.deleteTitle, text: m.deleteConfirm, confirm: m.deleteAction, danger: true }))) return;
     } else {
       const given = await askFor(
-        { title: m.hideTitle, text: m.hideConfirm, confirm: m.hideAction, danger: true },
+        words
+          ? { title: m.hideWordsTitle, text: m.hideWordsConfirm, confirm: m.hideWordsAction, danger: true }
+          : { title: m.hideTitle, text: m.hideConfirm, confirm: m.hideAction, danger: true },
         { label: m.hideReason, hint: m.hideReasonHint, maxLength: commentLimits.hideReason, missing: m.hideReasonMissing },
       );
       if (given === null) return;
@@ -186,8 +190,8 @@ export default function Conversation({ lang, fundraiserId, organiserId, first, r
     setBusyItem(key);
     setItemError(key, undefined);
     try {
-      await apiFetch(`/api/comments/${item.id}`, { method: 'DELETE', body: reason === undefined ? undefined : { reason }, lang });
-      removed(key, own ? m.deleted : m.hidden);
+      await apiFetch(words ? `/api/comments/words/${item.id}` : `/api/comments/${item.id}`, { method: 'DELETE', body: reason === undefined ? undefined : { reason }, lang });
+      removed(key, own ? m.deleted : words ? m.wordsHidden : m.hidden);
     } catch (error) {
       setItemError(key, errorText(error, m));
     } finally {
@@ -256,7 +260,7 @@ export default function Conversation({ lang, fundraiserId, organiserId, first, r
           {items.map((item) => {
             const key = itemKey(item);
             const own = user !== null && item.kind === 'comment' && item.author?.id === user.id;
-            const mayHide = user !== null && item.kind === 'comment' && !own && (canManage || user.admin);
+            const mayHide = user !== null && !own && (canManage || user.admin);
             return (
               <Item
                 key={key}
@@ -271,7 +275,7 @@ export default function Conversation({ lang, fundraiserId, organiserId, first, r
                 onLike={() => toggleLike(item)}
                 onDelete={own ? () => remove(item, true) : undefined}
                 onHide={mayHide ? () => remove(item, false) : undefined}
-                onReport={item.kind === 'comment' && !own ? () => setReporting({ targetType: 'COMMENT', targetId: item.id }) : undefined}
+                onReport={own ? undefined : () => setReporting({ targetType: item.kind === 'comment' ? 'COMMENT' : 'DONATION', targetId: item.id })}
               />
             );
           })}
@@ -411,8 +415,9 @@ function Item({ item, itemId, lang, clock, organiser, messages: m, hydrated, err
           <p className="mt-1 break-words whitespace-pre-line" lang={contentLang}>
             {item.content}
           </p>
-          {item.kind === 'comment' && (
-            <div className="mt-2 flex flex-wrap items-center gap-1">
+          {/* There before the island wakes (the like button, or just its height), so that the actions arriving do not move the page. */}
+          <div className="mt-2 flex min-h-8 flex-wrap items-center gap-1">
+            {item.kind === 'comment' && (
               <button
                 type="button"
                 className="inline-flex min-h-8 cursor-pointer items-center gap-1.5 rounded-full border border-line px-3 text-sm font-semibold hover:border-brand disabled:cursor-default aria-pressed:border-brand aria-pressed:bg-sunken"
@@ -427,23 +432,23 @@ function Item({ item, itemId, lang, clock, organiser, messages: m, hydrated, err
                 <span className="sr-only">{m.like}</span>
                 <span className="tabular-nums">{numberFormat(lang).format(item.likeCount)}</span>
               </button>
-              {hydrated && onDelete && (
-                <button type="button" className={actionClass} aria-describedby={metaId} onClick={onDelete}>
-                  {m.delete}
-                </button>
-              )}
-              {hydrated && onHide && (
-                <button type="button" className={actionClass} aria-describedby={metaId} onClick={onHide}>
-                  {m.hide}
-                </button>
-              )}
-              {hydrated && onReport && (
-                <button type="button" className={actionClass} aria-describedby={metaId} onClick={onReport}>
-                  {m.report}
-                </button>
-              )}
-            </div>
-          )}
+            )}
+            {hydrated && onDelete && (
+              <button type="button" className={actionClass} aria-describedby={metaId} onClick={onDelete}>
+                {m.delete}
+              </button>
+            )}
+            {hydrated && onHide && (
+              <button type="button" className={actionClass} aria-describedby={metaId} onClick={onHide}>
+                {m.hide}
+              </button>
+            )}
+            {hydrated && onReport && (
+              <button type="button" className={actionClass} aria-describedby={metaId} onClick={onReport}>
+                {m.report}
+              </button>
+            )}
+          </div>
           {/* Beside the comment it concerns, so that a failure shows where the reader is looking. */}
           {hydrated && <FormAlert message={error} />}
         </div>

@@ -95,7 +95,7 @@ export function ReportDialog({ lang, target, messages: m, botCheck, onClosed }: 
     }
   };
 
-  const title = target?.targetType === 'FUNDRAISER' ? m.reportFundraiserTitle : m.reportCommentTitle;
+  const title = { FUNDRAISER: m.reportFundraiserTitle, DONATION: m.reportWordsTitle, COMMENT: m.reportCommentTitle }[target?.targetType ?? 'COMMENT'];
   const [before = '', between = '', after = ''] = botCheck ? botCheck.notice.split(/\{privacy\}|\{terms\}/) : [];
   return (
     <dialog
