@@ -10,6 +10,7 @@ import { commentChangeWatchers, commentDigestComposer, commentDigestMailKind, co
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
 import { donationRoutes, donationRowsExist } from '../modules/donations/index.ts';
 import { createFlagService, flagRoutes } from '../modules/flags/index.ts';
+import { teamRoutes } from '../modules/teams/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserChangeWatchers, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import { createMediaService, imagesAndMedia, isOwnAvatar, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
@@ -127,6 +128,7 @@ export function createApp(deps: AppDependencies): App {
     ...paymentRoutes({ payments, captcha }),
     ...receiptRoutes({ captcha }),
     ...commentRoutes(),
+    ...teamRoutes({ publicUrl: config.PUBLIC_URL, mailer }),
     ...flagRoutes({ flags: createFlagService({ secret: config.SESSION_SECRET }), captcha }),
     ...testimonialRoutes,
     ...contactRoutes(createContactService({ mailer, supportEmail: config.CONTACT_EMAIL })),

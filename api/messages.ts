@@ -9,6 +9,7 @@ import { mediaMessages } from '../modules/media/index.ts';
 import { moneyMessages } from '../modules/money/index.ts';
 import { paymentMessages } from '../modules/payments/index.ts';
 import { receiptMessages } from '../modules/receipts/index.ts';
+import { teamMessages } from '../modules/teams/index.ts';
 
 /**
  * Every text the server answers with: the kernel's and each module's catalogue, put together
@@ -26,4 +27,5 @@ export const serverMessages = createMessages([
   moneyMessages,
   paymentMessages,
   receiptMessages,
+  teamMessages,
 ]);

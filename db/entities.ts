@@ -12,6 +12,7 @@ import { paymentEntities } from '../modules/payments/index.ts';
 import { rateLimitEntities } from '../modules/rate-limits/index.ts';
 import { receiptEntities } from '../modules/receipts/index.ts';
 import { sessionEntities } from '../modules/sessions/index.ts';
+import { teamEntities } from '../modules/teams/index.ts';
 import { testimonialEntities } from '../modules/testimonials/index.ts';
 
 /** Every entity, registered explicitly: discovery by folder scanning breaks silently when a file moves. */
@@ -30,5 +31,6 @@ export const entities = [
   ...rateLimitEntities,
   ...receiptEntities,
   ...sessionEntities,
+  ...teamEntities,
   ...testimonialEntities,
 ];

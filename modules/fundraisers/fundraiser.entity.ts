@@ -53,6 +53,8 @@ export const FundraiserSchema = defineEntity({
     status: p.enum(fundraiserStatuses).default('ACTIVE'),
     /** The team (teams module, later) this fundraiser belongs to; a plain id until that module exists. */
     teamId: p.integer().nullable().index(),
+    /** Any signed-in supporter may start a team for it; off: only its organiser does. */
+    teamsOpen: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -39,6 +39,8 @@ export const editFundraiserRequest = z.strictObject({
   locationId: id.optional(),
   currency: currency.optional(),
   beneficiaryName,
+  /** Let any signed-in supporter start a team for it (off: only its organiser does). */
+  teamsOpen: z.boolean().optional(),
 });
 export type EditFundraiserRequest = z.output<typeof editFundraiserRequest>;
 
@@ -104,6 +106,8 @@ export const fundraiserResponse = fundraiserBasics.extend({
   images: z.array(mediaResponse),
   /** Whether whoever asked manages it: its organiser or an admin (while it is suspended, only an admin may change it). */
   viewerCanManage: z.boolean(),
+  /** Whether any signed-in supporter may start a team for it. */
+  teamsOpen: z.boolean(),
 });
 
 /** A fundraiser in a list: a summary of the story instead of all of it, and the cover image only. */

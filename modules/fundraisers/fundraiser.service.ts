@@ -173,6 +173,7 @@ export function createFundraiserService(deps: {
         donationCount: 0,
         status: 'ACTIVE',
         teamId: null,
+        teamsOpen: false,
       });
       await em.flush();
       totals.clear();
@@ -196,6 +197,7 @@ export function createFundraiserService(deps: {
       if (input.title !== undefined) f.title = input.title;
       if (input.description !== undefined) f.description = input.description;
       if (input.beneficiaryName !== undefined) f.beneficiaryName = input.beneficiaryName;
+      if (input.teamsOpen !== undefined) f.teamsOpen = input.teamsOpen;
       if (category) f.category = category;
       if (location) f.location = location;
       // A new currency without a new goal keeps the goal's figure: "1500.00" stays 1500.00.

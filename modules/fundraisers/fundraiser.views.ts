@@ -70,6 +70,7 @@ export async function fundraiserView(em: EntityManager, f: Fundraiser, viewer: U
     owner: { id: f.owner.id, name: displayName(f.owner), avatarUrl: avatar?.thumbnailUrl ?? null },
     images,
     viewerCanManage: mayManage(f, viewer),
+    teamsOpen: f.teamsOpen,
   } satisfies FundraiserView;
 }
 

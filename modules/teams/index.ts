@@ -1,0 +1,10 @@
+export { teamRoutes } from './team.routes.ts';
+export { resolveReferral, invitationLifetimeMs, teamLimits } from './team.service.ts';
+export { teamMessages } from './team.messages.ts';
+export { teamErrorCodes } from './team.errors.ts';
+export { TeamSchema, TeamMemberSchema, TeamInvitationSchema, DonationCreditSchema, teamRoles } from './team.entity.ts';
+export type { Team, TeamMember, TeamInvitation, DonationCredit, TeamRole } from './team.entity.ts';
+export type { TeamView, MemberView } from './team.schemas.ts';
+
+import { DonationCreditSchema, TeamInvitationSchema, TeamMemberSchema, TeamSchema } from './team.entity.ts';
+export const teamEntities = [TeamSchema, TeamMemberSchema, TeamInvitationSchema, DonationCreditSchema];

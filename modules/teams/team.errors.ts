@@ -1,0 +1,60 @@
+import { Conflict, Forbidden, NotFound } from '../../kernel/http/index.ts';
+
+export class TeamNotFound extends NotFound {
+  constructor() {
+    super('team_not_found');
+  }
+}
+
+/** A team sent in another user's name. */
+export class CreatorMismatch extends Forbidden {
+  constructor() {
+    super('creator_mismatch');
+  }
+}
+
+/** Teams of this fundraiser are started by its organiser, unless they opened it to supporters. */
+export class TeamsClosed extends Forbidden {
+  constructor() {
+    super('teams_closed');
+  }
+}
+
+/** Only an ACTIVE fundraiser takes new teams. */
+export class FundraiserNotActive extends Conflict {
+  constructor() {
+    super('team_fundraiser_not_active');
+  }
+}
+
+/** Neither the team's captain nor the fundraiser's organiser (nor, for leaving, the member). */
+export class NotTeamManager extends Forbidden {
+  constructor() {
+    super('team_not_yours');
+  }
+}
+
+/** No open invitation with that token: unknown, used, withdrawn or expired. */
+export class InvitationNotFound extends NotFound {
+  constructor() {
+    super('invitation_not_found');
+  }
+}
+
+/** The invitation is for another e-mail address than the signed-in user's. */
+export class InvitationNotYours extends Forbidden {
+  constructor() {
+    super('invitation_not_yours');
+  }
+}
+
+/** Every code this module answers with, for the test that both catalogues hold them. */
+export const teamErrorCodes = [
+  'team_not_found',
+  'creator_mismatch',
+  'teams_closed',
+  'team_fundraiser_not_active',
+  'team_not_yours',
+  'invitation_not_found',
+  'invitation_not_yours',
+] as const;

@@ -1,0 +1,49 @@
+import type { Language } from '../../kernel/http/index.ts';
+import type { MailMessage } from '../mail/index.ts';
+import type { InvitationToSend } from './team.service.ts';
+
+const site = 'EthioFundraise';
+
+/** The invitation, in the invitee's language: who asks, for which fundraiser, and the link to accept. */
+export function invitationMail(invitation: InvitationToSend, language: Language, link: string): MailMessage {
+  const { inviter, team, fundraiser } = invitation;
+  const text =
+    language === 'am'
+      ? [
+          'ሰላም፣',
+          '',
+          `${inviter} ለ“${fundraiser.title}” ገንዘብ ለማሰባሰብ “${team}” የተባለውን ቡድን እንዲቀላቀሉ ጋብዘዎታል።`,
+          '',
+          'በቡድኑ ውስጥ የራስዎ ማጋሪያ ሊንክ ይኖርዎታል፤ በሊንክዎ በኩል የሚሰጥ እያንዳንዱ ልገሳ በስምዎና በቡድኑ ስም ይቆጠራል።',
+          '',
+          'ግብዣውን ለመቀበል ይህን ሊንክ ይክፈቱ፤ ይህ ኢሜይል በደረሰበት አድራሻ ይግቡ (መለያ ከሌለዎት መጀመሪያ ይመዝገቡ)፦',
+          '',
+          link,
+          '',
+          'ግብዣው ለ14 ቀናት ያገለግላል። ይህን ሰው የማያውቁት ከሆነ ይህን ኢሜይል ችላ ይበሉት፤ ያለ እርስዎ ፈቃድ ማንም ቡድን ላይ አይጨመሩም።',
+          '',
+          `የ${site} ቡድን`,
+        ]
+      : [
+          'Hello,',
+          '',
+          `${inviter} has invited you to join the team “${team}”, raising money for “${fundraiser.title}”.`,
+          '',
+          'On the team you get a link of your own to share: every donation made through it counts for you and your team.',
+          '',
+          'To accept, open this link and sign in with the address this e-mail came to (sign up first if you have no account):',
+          '',
+          link,
+          '',
+          'The invitation can be used for 14 days. If you do not know this person, ignore this e-mail: nobody is put on a team without saying yes.',
+          '',
+          `The ${site} team`,
+        ];
+  return {
+    to: invitation.email,
+    subject: language === 'am' ? `${inviter} ወደ “${team}” ቡድን ጋብዘዎታል` : `${inviter} invites you to the team “${team}”`,
+    text: text.join('\n'),
+    // The link accepts the invitation: once SMTP has it, the outbox keeps only the envelope.
+    sensitive: true,
+  };
+}

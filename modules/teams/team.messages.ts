@@ -1,0 +1,23 @@
+import { defineMessages } from '../../kernel/http/index.ts';
+
+/** What the teams module says when it refuses. */
+export const teamMessages = defineMessages({
+  en: {
+    team_not_found: 'We could not find this team. It may have been removed.',
+    creator_mismatch: 'You can only start a team under your own account.',
+    teams_closed: 'Only the organiser of this fundraiser can start teams for it.',
+    team_fundraiser_not_active: 'This fundraiser is not taking donations right now, so no team can be started for it.',
+    team_not_yours: 'Only the team’s captain or the fundraiser’s organiser can do this.',
+    invitation_not_found: 'This invitation cannot be used any more: it has been accepted, withdrawn or has expired. Ask the team’s captain for a new one.',
+    invitation_not_yours: 'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
+  },
+  am: {
+    team_not_found: 'ይህን ቡድን ማግኘት አልቻልንም። ተወግዶ ሊሆን ይችላል።',
+    creator_mismatch: 'ቡድን መጀመር የሚችሉት በራስዎ መለያ ብቻ ነው።',
+    teams_closed: 'ለዚህ ገንዘብ ማሰባሰቢያ ቡድን መጀመር የሚችለው አዘጋጁ ብቻ ነው።',
+    team_fundraiser_not_active: 'ይህ ገንዘብ ማሰባሰቢያ አሁን ልገሳ እየተቀበለ ስላልሆነ ቡድን ሊጀመርለት አይችልም።',
+    team_not_yours: 'ይህን ማድረግ የሚችሉት የቡድኑ መሪ ወይም የገንዘብ ማሰባሰቢያው አዘጋጅ ብቻ ናቸው።',
+    invitation_not_found: 'ይህ ግብዣ ከእንግዲህ አያገለግልም፤ ተቀባይነት አግኝቷል፣ ተሰርዟል ወይም ጊዜው አልፏል። ከቡድኑ መሪ አዲስ ግብዣ ይጠይቁ።',
+    invitation_not_yours: 'ይህ ግብዣ የተላከው ለሌላ የኢሜይል አድራሻ ነው። ለመቀበል በዚያ አድራሻ ይግቡ።',
+  },
+});

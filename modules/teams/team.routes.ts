@@ -1,0 +1,101 @@
+import { route, type Language } from '../../kernel/http/index.ts';
+import { currentUser, requireUser } from '../accounts/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import { invitationMail } from './team.mails.ts';
+import {
+  acceptResponse,
+  createTeamRequest,
+  editTeamRequest,
+  fundraiserParams,
+  invitationParams,
+  memberChangeResponse,
+  memberQuery,
+  teamListResponse,
+  teamParams,
+  teamResponse,
+} from './team.schemas.ts';
+import { acceptInvitation, createTeam, editTeam, inviteMember, listTeams, removeMember, removeTeam, type TeamLinks } from './team.service.ts';
+
+export function teamRoutes(deps: TeamLinks & { mailer: Mailer }) {
+  const tag = 'teams';
+  const links: TeamLinks = { publicUrl: deps.publicUrl };
+  return [
+    route({
+      method: 'post',
+      path: '/api/teams',
+      tag,
+      summary: "Start a team for a fundraiser (its organiser, or anybody signed in when the organiser opened it to teams); its creator is its captain",
+      body: createTeamRequest,
+      response: teamResponse,
+      status: 201,
+      handler: async ({ body, ctx }) => createTeam(ctx.state.em, await requireUser(ctx), body, links),
+    }),
+    route({
+      method: 'get',
+      path: '/api/teams/fundraiser/:fundraiserId',
+      tag,
+      summary: "A fundraiser's teams and their members, ranked by what they raised; e-mail addresses only for captains and organisers",
+      params: fundraiserParams,
+      response: teamListResponse,
+      handler: async ({ params, ctx }) => listTeams(ctx.state.em, await currentUser(ctx), params.fundraiserId, links),
+    }),
+    route({
+      method: 'put',
+      path: '/api/teams/:id',
+      tag,
+      summary: "Change a team's name, story or goal: its captain or the fundraiser's organiser",
+      params: teamParams,
+      body: editTeamRequest,
+      response: teamResponse,
+      handler: async ({ params, body, ctx }) => editTeam(ctx.state.em, await requireUser(ctx), params.id, body, links),
+    }),
+    route({
+      method: 'delete',
+      path: '/api/teams/:id',
+      tag,
+      summary: 'Remove a team (the fundraiser’s organiser or an admin); it is kept for the record, out of every list',
+      params: teamParams,
+      status: 204,
+      handler: async ({ params, ctx }) => {
+        await removeTeam(ctx.state.em, await requireUser(ctx), params.id);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/teams/:id/members',
+      tag,
+      summary: 'Invite an address to the team by e-mail (captain or organiser); nobody joins without accepting. Idempotent',
+      params: teamParams,
+      query: memberQuery,
+      response: memberChangeResponse,
+      handler: async ({ params, query, ctx }) => {
+        const { change, mail } = await inviteMember(ctx.state.em, await requireUser(ctx), params.id, query.userEmail);
+        if (mail) {
+          const language: Language = mail.language ?? ctx.state.lang;
+          const link = `${deps.publicUrl}${language === 'am' ? '/am' : ''}/fundraiser/${mail.fundraiser.id}/team?invitation=${encodeURIComponent(mail.token)}`;
+          await deps.mailer.send(ctx.state.em, invitationMail(mail, language, link));
+        }
+        return change;
+      },
+    }),
+    route({
+      method: 'delete',
+      path: '/api/teams/:id/members',
+      tag,
+      summary: 'Take an address off the team, or withdraw its invitation (captain or organiser; a member for themself). Idempotent',
+      params: teamParams,
+      query: memberQuery,
+      response: memberChangeResponse,
+      handler: async ({ params, query, ctx }) => removeMember(ctx.state.em, await requireUser(ctx), params.id, query.userEmail),
+    }),
+    route({
+      method: 'post',
+      path: '/api/teams/invitations/:token/accept',
+      tag,
+      summary: 'Accept an invitation: only signed in with the invited address, once, before it expires',
+      params: invitationParams,
+      response: acceptResponse,
+      handler: async ({ params, ctx }) => acceptInvitation(ctx.state.em, await requireUser(ctx), params.token),
+    }),
+  ];
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { oneLine, plainText } from '../../kernel/http/index.ts';
+import { maxGoal } from '../fundraisers/index.ts';
+import { currencies, decimalAmount } from '../money/index.ts';
+import { teamRoles } from './team.entity.ts';
+
+const id = z.number().int().min(1);
+const name = z.string().transform(oneLine).pipe(z.string().min(2).max(100));
+const description = z.string().transform(plainText).pipe(z.string().max(2000));
+/** Optional: a team may raise toward the fundraiser's goal alone. null or '' clears it. */
+const goalAmount = z.preprocess((value) => (value === '' ? null : value), decimalAmount({ max: maxGoal }).nullable().optional());
+
+export const createTeamRequest = z.strictObject({
+  name,
+  description: description.default(''),
+  fundraiserId: id,
+  /** The front end sends the creator's id (spec section 7); it must be the signed-in user. */
+  creatorId: id,
+  goalAmount,
+});
+export type CreateTeamRequest = z.output<typeof createTeamRequest>;
+
+/** What is sent changes; what is left out stays. */
+export const editTeamRequest = z.strictObject({ name: name.optional(), description: description.optional(), goalAmount });
+export type EditTeamRequest = z.output<typeof editTeamRequest>;
+
+export const teamParams = z.object({ id: z.coerce.number().int().min(1) });
+export const fundraiserParams = z.object({ fundraiserId: z.coerce.number().int().min(1) });
+export const memberQuery = z.object({ userEmail: z.string().trim().toLowerCase().pipe(z.email().max(254)) });
+export const invitationParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) });
+
+/**
+ * A member as the team page shows them. `email` only to the team's captain and the
+ * fundraiser's organisers; `referralUrl` (their personal link) only to the member themself
+ * and the organisers.
+ */
+export const memberResponse = z.object({
+  id: z.number(),
+  userId: z.number(),
+  name: z.string(),
+  role: z.enum(teamRoles),
+  imageUrl: z.string().nullable(),
+  raisedAmount: z.string(),
+  donationCount: z.number(),
+  email: z.string().optional(),
+  referralUrl: z.string().optional(),
+});
+export type MemberView = z.output<typeof memberResponse>;
+
+/** An invitation not yet accepted, as the captain and organisers see it. */
+export const invitationResponse = z.object({ email: z.string(), role: z.enum(teamRoles), status: z.enum(['INVITED', 'EXPIRED']), expiresAt: z.string() });
+
+export const teamResponse = z.object({
+  id: z.number(),
+  fundraiserId: z.number(),
+  name: z.string(),
+  description: z.string(),
+  creatorId: z.number(),
+  currency: z.enum(currencies),
+  /** Null: the team has no goal of its own. */
+  goalAmount: z.string().nullable(),
+  raisedAmount: z.string(),
+  donationCount: z.number(),
+  memberCount: z.number(),
+  /** Ranked by raised amount, then by how many gave. */
+  members: z.array(memberResponse),
+  /** Only for the captain and the organisers; absent for everybody else. */
+  invitations: z.array(invitationResponse).optional(),
+  createdAt: z.string(),
+});
+export type TeamView = z.output<typeof teamResponse>;
+
+export const teamListResponse = z.array(teamResponse);
+
+export const memberChangeResponse = z.object({ email: z.string(), status: z.enum(['INVITED', 'MEMBER', 'REMOVED']) });
+export type MemberChange = z.output<typeof memberChangeResponse>;
+
+export const acceptResponse = z.object({ teamId: z.number(), fundraiserId: z.number(), role: z.enum(teamRoles) });

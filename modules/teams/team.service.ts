@@ -1,0 +1,316 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { changes, noteChanges } from '../../kernel/changes/index.ts';
+import { UserSchema, type User } from '../accounts/index.ts';
+import { displayName, findVisible, fundraiserKeys, isoSeconds, mayManage, type Fundraiser } from '../fundraisers/index.ts';
+import { imagesAndMedia, type MediaView } from '../media/index.ts';
+import { fromMinor, toMinor } from '../money/index.ts';
+import { consume, type Limit } from '../rate-limits/index.ts';
+import { TeamInvitationSchema, TeamMemberSchema, TeamSchema, type Team, type TeamInvitation, type TeamMember, type TeamRole } from './team.entity.ts';
+import { CreatorMismatch, FundraiserNotActive, InvitationNotFound, InvitationNotYours, NotTeamManager, TeamNotFound, TeamsClosed } from './team.errors.ts';
+import type { CreateTeamRequest, EditTeamRequest, MemberChange, MemberView, TeamView } from './team.schemas.ts';
+
+/** An invitation can be accepted for this long; a new one can be sent after. */
+export const invitationLifetimeMs = 14 * 24 * 60 * 60_000;
+
+/** A captain invites a class or a choir at once; a script mailing strangers hits this. */
+export const teamLimits = { invitesPerUser: { limit: 50, windowMs: 60 * 60_000 } } as const satisfies Record<string, Limit>;
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** 192 random bits: the invitation's secret, mailed once, stored only as its hash. */
+const newToken = () => randomBytes(24).toString('base64url');
+/** 80 random bits, URL-safe: short enough to share, too many to guess. */
+const newReferralCode = () => randomBytes(10).toString('base64url');
+
+/** Where a member's personal link and an invitation lead; `publicUrl` is the site's address. */
+export interface TeamLinks {
+  publicUrl: string;
+}
+
+/** A team not removed, with its fundraiser and the fundraiser's organiser. */
+async function liveTeam(em: EntityManager, id: number): Promise<Team> {
+  const team = await em.findOne(TeamSchema, { id, removedAt: null }, { populate: ['fundraiser', 'fundraiser.owner'] });
+  if (!team) throw new TeamNotFound();
+  return team;
+}
+
+/** The team as the viewer may see it: a team of a fundraiser hidden from them is not found. */
+async function visibleTeam(em: EntityManager, viewer: User | null, id: number): Promise<{ team: Team; fundraiser: Fundraiser }> {
+  const team = await liveTeam(em, id);
+  try {
+    return { team, fundraiser: await findVisible(em, viewer, team.fundraiser.id) };
+  } catch {
+    throw new TeamNotFound();
+  }
+}
+
+async function isCaptain(em: EntityManager, teamId: number, viewer: User): Promise<boolean> {
+  return (await em.count(TeamMemberSchema, { team: teamId, user: viewer.id, role: 'CAPTAIN', leftAt: null })) > 0;
+}
+
+/** The fundraiser's organiser (or an admin), or the team's captain. */
+async function assertManager(em: EntityManager, team: Team, fundraiser: Fundraiser, viewer: User): Promise<void> {
+  if (mayManage(fundraiser, viewer)) return;
+  if (!(await isCaptain(em, team.id, viewer))) throw new NotTeamManager();
+}
+
+/** A new member row (or a returning member's, brought back), with a referral code of its own. */
+async function join(tx: EntityManager, teamId: number, userId: number, role: TeamRole, now: Date): Promise<void> {
+  const before = await tx.findOne(TeamMemberSchema, { team: teamId, user: userId }, { fields: ['id', 'role'] });
+  if (before) {
+    // A captain who left and is invited back stays captain.
+    await tx.nativeUpdate(TeamMemberSchema, { id: before.id }, { leftAt: null, role: before.role === 'CAPTAIN' ? 'CAPTAIN' : role });
+    return;
+  }
+  await tx.insert(TeamMemberSchema, { team: teamId, user: userId, role, referralCode: newReferralCode(), raisedMinor: 0, donationCount: 0, joinedAt: now, leftAt: null });
+}
+
+/**
+ * A team for a fundraiser: by its organiser, or by any signed-in supporter once the organiser
+ * opened the fundraiser to teams (`teamsOpen`). Only ACTIVE fundraisers take new teams. Its
+ * creator is its captain from the start.
+ */
+export async function createTeam(em: EntityManager, viewer: User, input: CreateTeamRequest, links: TeamLinks): Promise<TeamView> {
+  if (input.creatorId !== viewer.id) throw new CreatorMismatch();
+  const fundraiser = await findVisible(em, viewer, input.fundraiserId);
+  if (!mayManage(fundraiser, viewer) && !fundraiser.teamsOpen) throw new TeamsClosed();
+  if (fundraiser.status !== 'ACTIVE') throw new FundraiserNotActive();
+  const now = new Date();
+  const teamId = await em.transactional(async (tx) => {
+    const id = await tx.insert(TeamSchema, {
+      fundraiser: fundraiser.id,
+      name: input.name,
+      description: input.description,
+      goalMinor: input.goalAmount ? toMinor(input.goalAmount, fundraiser.currency) : null,
+      creator: viewer.id,
+      raisedMinor: 0,
+      donationCount: 0,
+      removedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await join(tx, Number(id), viewer.id, 'CAPTAIN', now);
+    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+    return Number(id);
+  });
+  const [view] = await teamViews(em.fork(), viewer, fundraiser, links, [teamId]);
+  return view!;
+}
+
+/** A fundraiser's teams, ranked by what they raised, with their members ranked the same way. */
+export async function listTeams(em: EntityManager, viewer: User | null, fundraiserId: number, links: TeamLinks): Promise<TeamView[]> {
+  const fundraiser = await findVisible(em, viewer, fundraiserId);
+  return teamViews(em, viewer, fundraiser, links);
+}
+
+/** Name, story and goal: for the captain or the organiser. What is left out stays. */
+export async function editTeam(em: EntityManager, viewer: User, id: number, input: EditTeamRequest, links: TeamLinks): Promise<TeamView> {
+  const { team, fundraiser } = await visibleTeam(em, viewer, id);
+  await assertManager(em, team, fundraiser, viewer);
+  if (input.name !== undefined) team.name = input.name;
+  if (input.description !== undefined) team.description = input.description;
+  if (input.goalAmount !== undefined) team.goalMinor = input.goalAmount === null ? null : toMinor(input.goalAmount, fundraiser.currency);
+  await em.transactional(async (tx) => {
+    await tx.flush();
+    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+  });
+  const [view] = await teamViews(em.fork(), viewer, fundraiser, links, [team.id]);
+  return view!;
+}
+
+/**
+ * The organiser (or an admin) removes a team: out of every list, its open invitations
+ * withdrawn, its rows and credits kept for the record. Its members' links credit nobody after.
+ */
+export async function removeTeam(em: EntityManager, viewer: User, id: number): Promise<void> {
+  const { team, fundraiser } = await visibleTeam(em, viewer, id);
+  if (!mayManage(fundraiser, viewer)) throw new NotTeamManager();
+  const now = new Date();
+  await em.transactional(async (tx) => {
+    if ((await tx.nativeUpdate(TeamSchema, { id: team.id, removedAt: null }, { removedAt: now })) !== 1) throw new TeamNotFound();
+    await tx.nativeUpdate(TeamInvitationSchema, { team: team.id, openMarker: 1 }, { openMarker: null, revokedAt: now });
+    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+  });
+}
+
+/** What an invitation mail needs, handed to the caller to send once the invitation is stored. */
+export interface InvitationToSend {
+  email: string;
+  token: string;
+  inviter: string;
+  team: string;
+  fundraiser: { id: number; title: string };
+  /** The invitee's own language when they have an account; the inviter's page's otherwise. */
+  language: 'en' | 'am' | null;
+}
+
+/**
+ * Invites an address to a team (captain or organiser). Idempotent: a member already is one,
+ * and an open invitation stands (no second mail). Answers the address's status, and the mail
+ * to send when a new invitation was made.
+ */
+export async function inviteMember(em: EntityManager, viewer: User, teamId: number, email: string): Promise<{ change: MemberChange; mail: InvitationToSend | null }> {
+  const { team, fundraiser } = await visibleTeam(em, viewer, teamId);
+  await assertManager(em, team, fundraiser, viewer);
+  const member = await em.findOne(TeamMemberSchema, { team: team.id, user: { email }, leftAt: null }, { fields: ['id'] });
+  if (member) return { change: { email, status: 'MEMBER' }, mail: null };
+  await consume(em, `team-invite:user:${viewer.id}`, teamLimits.invitesPerUser);
+  const now = new Date();
+  const token = newToken();
+  const made = await em.transactional(async (tx) => {
+    // An expired invitation still holds the address's open slot: it is closed first.
+    await tx.nativeUpdate(TeamInvitationSchema, { team: team.id, email, openMarker: 1, expiresAt: { $lte: now } }, { openMarker: null, revokedAt: now });
+    try {
+      await tx.insert(TeamInvitationSchema, {
+        team: team.id,
+        email,
+        role: 'MEMBER',
+        tokenHash: sha256(token),
+        invitedBy: viewer.id,
+        expiresAt: new Date(now.getTime() + invitationLifetimeMs),
+        acceptedAt: null,
+        revokedAt: null,
+        openMarker: 1,
+        createdAt: now,
+      });
+      return true;
+    } catch (error) {
+      // Invited already (or just now, by a request beside this one): that invitation stands.
+      if (error instanceof UniqueConstraintViolationException) return false;
+      throw error;
+    }
+  });
+  if (!made) return { change: { email, status: 'INVITED' }, mail: null };
+  const invitee = await em.findOne(UserSchema, { email }, { fields: ['id', 'language'] });
+  return {
+    change: { email, status: 'INVITED' },
+    mail: { email, token, inviter: displayName(viewer), team: team.name, fundraiser: { id: fundraiser.id, title: fundraiser.title }, language: invitee?.language ?? null },
+  };
+}
+
+/**
+ * Takes an address off a team: the captain or organiser for anybody, a member for themself.
+ * Withdraws its open invitation too. Idempotent: removing who is not there is fine.
+ */
+export async function removeMember(em: EntityManager, viewer: User, teamId: number, email: string): Promise<MemberChange> {
+  const { team, fundraiser } = await visibleTeam(em, viewer, teamId);
+  if (viewer.email !== email) await assertManager(em, team, fundraiser, viewer);
+  const now = new Date();
+  await em.transactional(async (tx) => {
+    const member = await tx.findOne(TeamMemberSchema, { team: team.id, user: { email }, leftAt: null }, { fields: ['id'] });
+    if (member) await tx.nativeUpdate(TeamMemberSchema, { id: member.id, leftAt: null }, { leftAt: now });
+    await tx.nativeUpdate(TeamInvitationSchema, { team: team.id, email, openMarker: 1 }, { openMarker: null, revokedAt: now });
+    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+  });
+  return { email, status: 'REMOVED' };
+}
+
+/**
+ * Accepts an invitation: only the signed-in owner of the invited address, once, before it
+ * expires. The invitation is consumed by a conditional update and the membership made in the
+ * same transaction: of two accepting at once, one does.
+ */
+export async function acceptInvitation(em: EntityManager, viewer: User, token: string): Promise<{ teamId: number; fundraiserId: number; role: TeamRole }> {
+  const invitation = await em.findOne(TeamInvitationSchema, { tokenHash: sha256(token) }, { populate: ['team'] });
+  const now = new Date();
+  if (!open(invitation, now)) throw new InvitationNotFound();
+  if (invitation.email !== viewer.email) throw new InvitationNotYours();
+  const { team } = await visibleTeam(em, viewer, invitation.team.id).catch(() => {
+    throw new InvitationNotFound();
+  });
+  await em.transactional(async (tx) => {
+    const claimed = await tx.nativeUpdate(
+      TeamInvitationSchema,
+      { id: invitation.id, acceptedAt: null, revokedAt: null, expiresAt: { $gt: now } },
+      { acceptedAt: now, openMarker: null },
+    );
+    if (claimed !== 1) throw new InvitationNotFound();
+    await join(tx, team.id, viewer.id, invitation.role, now);
+    await noteChanges(changes, tx, [fundraiserKeys.one(team.fundraiser.id)]);
+  });
+  return { teamId: team.id, fundraiserId: team.fundraiser.id, role: invitation.role };
+}
+
+function open(invitation: TeamInvitation | null, now: Date): invitation is TeamInvitation {
+  return !!invitation && !invitation.acceptedAt && !invitation.revokedAt && invitation.expiresAt > now && !invitation.team.removedAt;
+}
+
+/** The member whose `?ref=` code this is, while they and their team raise for this fundraiser; null otherwise. */
+export async function resolveReferral(em: EntityManager, fundraiserId: number, code: string): Promise<number | null> {
+  const member = await em.findOne(
+    TeamMemberSchema,
+    { referralCode: code, leftAt: null, team: { fundraiser: fundraiserId, removedAt: null } },
+    { fields: ['id'] },
+  );
+  return member?.id ?? null;
+}
+
+/** The views of a fundraiser's live teams (all, or those of `only`), as `viewer` may see them. */
+async function teamViews(em: EntityManager, viewer: User | null, fundraiser: Fundraiser, links: TeamLinks, only?: number[]): Promise<TeamView[]> {
+  const teams = await em.find(
+    TeamSchema,
+    { fundraiser: fundraiser.id, removedAt: null, ...(only ? { id: { $in: only } } : {}) },
+    { orderBy: { raisedMinor: 'desc', donationCount: 'desc', id: 'asc' } },
+  );
+  if (teams.length === 0) return [];
+  const ids = teams.map((t) => t.id);
+  const members = await em.find(
+    TeamMemberSchema,
+    { team: { $in: ids }, leftAt: null },
+    { populate: ['user'], orderBy: { raisedMinor: 'desc', donationCount: 'desc', joinedAt: 'asc', id: 'asc' } },
+  );
+  const viewerId = viewer?.id ?? null;
+  const organiser: boolean = mayManage(fundraiser, viewer);
+  const captainOf = new Set(members.filter((m) => m.user.id === viewerId && m.role === 'CAPTAIN').map((m) => m.team.id));
+  const invitations = organiser || captainOf.size > 0
+    ? await em.find(TeamInvitationSchema, { team: { $in: organiser ? ids : [...captainOf] }, openMarker: 1 }, { orderBy: { createdAt: 'asc' } })
+    : [];
+  const avatarIds = [...new Set(members.map((m) => m.user.avatarMediaId).filter((id): id is number => id !== null && id !== undefined))];
+  const avatars = avatarIds.length ? (await imagesAndMedia(em, { entityType: 'USER', entityIds: [] }, avatarIds)).byId : new Map<number, MediaView>();
+  const currency = fundraiser.currency;
+  const prefix = links.publicUrl;
+  const now = Date.now();
+  return teams.map((team) => {
+    const own = members.filter((m) => m.team.id === team.id);
+    const seesEmails = organiser || captainOf.has(team.id);
+    return {
+      id: team.id,
+      fundraiserId: fundraiser.id,
+      name: team.name,
+      description: team.description,
+      creatorId: team.creator.id,
+      currency,
+      goalAmount: team.goalMinor === null || team.goalMinor === undefined ? null : fromMinor(team.goalMinor, currency),
+      raisedAmount: fromMinor(team.raisedMinor, currency),
+      donationCount: team.donationCount,
+      memberCount: own.length,
+      members: own.map((m) => memberView(m, { seesEmail: seesEmails, seesLink: organiser || m.user.id === viewerId, avatars, currency, link: `${prefix}/fundraiser/${fundraiser.id}?ref=` })),
+      ...(seesEmails
+        ? {
+            invitations: invitations
+              .filter((i) => i.team.id === team.id)
+              .map((i) => ({ email: i.email, role: i.role, status: i.expiresAt.getTime() > now ? ('INVITED' as const) : ('EXPIRED' as const), expiresAt: isoSeconds(i.expiresAt) })),
+          }
+        : {}),
+      createdAt: isoSeconds(team.createdAt),
+    };
+  });
+}
+
+function memberView(
+  m: TeamMember,
+  options: { seesEmail: boolean; seesLink: boolean; avatars: Map<number, MediaView>; currency: Fundraiser['currency']; link: string },
+): MemberView {
+  const avatarId = m.user.avatarMediaId;
+  return {
+    id: m.id,
+    userId: m.user.id,
+    name: displayName(m.user),
+    role: m.role,
+    imageUrl: avatarId === null || avatarId === undefined ? null : (options.avatars.get(avatarId)?.thumbnailUrl ?? null),
+    raisedAmount: fromMinor(m.raisedMinor, options.currency),
+    donationCount: m.donationCount,
+    ...(options.seesEmail ? { email: m.user.email } : {}),
+    ...(options.seesLink ? { referralUrl: `${options.link}${m.referralCode}` } : {}),
+  };
+}
