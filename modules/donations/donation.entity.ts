@@ -2,6 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { UserSchema } from '../accounts/index.ts';
 import { FundraiserSchema } from '../fundraisers/index.ts';
 import { currencies } from '../money/index.ts';
+import { TeamMemberSchema } from '../teams/index.ts';
 
 /**
  * PENDING until a provider's answer or a verified webhook settles it. States only move
@@ -42,6 +43,11 @@ export const DonationSchema = defineEntity({
     messageHiddenReason: p.string().length(500).nullable(),
     /** The donor lets the amount be shown to everybody: in the fundraiser's donations and beside their words of support. */
     showAmount: p.boolean().default(false),
+    /**
+     * The team member whose link (`?ref=`) the donor came through, fixed when the donation is
+     * made: credited to them and their team once it succeeds.
+     */
+    referralMember: p.manyToOne(TeamMemberSchema).nullable().deleteRule('set null'),
     /** As the donor wants to be shown; null or empty shows as Anonymous. */
     donorName: p.string().length(100).nullable(),
     /** For the receipt only; never shown to anybody else. */

@@ -22,6 +22,11 @@ export const createDonationRequest = z.strictObject({
   donorEmail: z.string().trim().toLowerCase().max(254).pipe(z.email()),
   /** Must be the fundraiser's own currency; left out, it is. */
   currency: z.preprocess(blankToUndefined, z.enum(currencies).optional()),
+  /**
+   * The `ref` of the link the donor came through (a team member's): credits them and their
+   * team. One that names nobody raising for this fundraiser is ignored, never an error.
+   */
+  ref: z.preprocess(blankToUndefined, z.string().max(64).optional()),
 });
 export type CreateDonationRequest = z.output<typeof createDonationRequest>;
 

@@ -4,6 +4,7 @@ import { NotFound, ValidationFailed, type Language } from '../../kernel/http/ind
 import type { User } from '../accounts/index.ts';
 import { FundraiserSchema, isoSeconds, lockFundraiserRow, pageOf, type Page } from '../fundraisers/index.ts';
 import { fromMinor, toMinor, wholeToMinor, type Currency } from '../money/index.ts';
+import { resolveReferral } from '../teams/index.ts';
 import { DonationSchema, type Donation } from './donation.entity.ts';
 import { DonationNotFound, DonationNotYours, FundraiserNotAccepting } from './donation.errors.ts';
 import type { CreateDonationRequest, DonationView, PublicDonationView } from './donation.schemas.ts';
@@ -76,8 +77,10 @@ export async function createDonation(
     const max = context.limits[currency];
     if (amountMinor < minimumDonationMinor(currency)) throw new ValidationFailed({ amount: { code: 'field.donation_min', params: { currency } } });
     if (amountMinor > wholeToMinor(max, currency)) throw new ValidationFailed({ amount: { code: 'field.too_big', params: { max: max.toLocaleString('en-US') } } });
+    const referralMember = input.ref ? await resolveReferral(tx, f.id, input.ref) : null;
     const donation = tx.create(DonationSchema, {
       fundraiser: f,
+      referralMember,
       donor: context.donor,
       creatorSession: context.creatorSession,
       amountMinor,

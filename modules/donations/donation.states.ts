@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { addToTotals, FundraiserSchema, lockFundraiserRow } from '../fundraisers/index.ts';
 import type { Currency } from '../money/index.ts';
+import { creditDonation, refundCredit } from '../teams/index.ts';
 import { DonationSchema, donationStatuses, type DonationStatus } from './donation.entity.ts';
 import { DonationCurrencyMismatch, DonationNotFound } from './donation.errors.ts';
 
@@ -12,7 +13,8 @@ const below = (to: DonationStatus) => donationStatuses.filter((s) => rank[s] < r
  * Moves a donation forward to `to`, and the fundraiser's totals with it, in one transaction.
  * Each move is a conditional UPDATE (`where status in <lower ranks>`), so of any number of
  * concurrent or repeated attempts exactly one changes the row, and only that one touches the
- * totals: a success adds the amount once, a refund of a success takes it off once.
+ * totals: a success adds the amount once, a refund of a success takes it off once, and the
+ * credit of a donation made through a team member's link moves with them (modules/teams).
  * Called inside a caller's transaction (a provider event recorded with its effect), it
  * becomes part of that one. False when the donation was already there or further along: a
  * retry, a duplicate or a late event. (Read the status afterwards outside the transaction:
@@ -20,7 +22,11 @@ const below = (to: DonationStatus) => donationStatuses.filter((s) => rank[s] < r
  */
 export async function settleDonation(em: EntityManager, donationId: number, to: Exclude<DonationStatus, 'PENDING'>): Promise<boolean> {
   return em.transactional(async (tx) => {
-    const donation = await tx.findOne(DonationSchema, { id: donationId }, { fields: ['id', 'status', 'amountMinor', 'currency', 'fundraiser'], disableIdentityMap: true });
+    const donation = await tx.findOne(
+      DonationSchema,
+      { id: donationId },
+      { fields: ['id', 'status', 'amountMinor', 'currency', 'fundraiser', 'referralMember'], disableIdentityMap: true },
+    );
     if (!donation) throw new DonationNotFound();
     const now = new Date();
     let changed = false;
@@ -28,6 +34,7 @@ export async function settleDonation(em: EntityManager, donationId: number, to: 
       // A refund of a counted success takes the money off; one of anything else changes no total.
       if ((await tx.nativeUpdate(DonationSchema, { id: donationId, status: 'SUCCEEDED' }, { status: 'REFUNDED', updatedAt: now })) === 1) {
         await addToTotals(tx, donation.fundraiser.id, -donation.amountMinor, -1);
+        await refundCredit(tx, donationId);
         changed = true;
       } else {
         changed = (await tx.nativeUpdate(DonationSchema, { id: donationId, status: { $in: below('SUCCEEDED') } }, { status: 'REFUNDED', updatedAt: now })) === 1;
@@ -38,6 +45,9 @@ export async function settleDonation(em: EntityManager, donationId: number, to: 
       if (changed && to === 'SUCCEEDED') {
         await assertSameCurrency(tx, donation.fundraiser.id, donation.currency);
         await addToTotals(tx, donation.fundraiser.id, donation.amountMinor, 1);
+        if (donation.referralMember) {
+          await creditDonation(tx, { donationId, memberId: donation.referralMember.id, amountMinor: donation.amountMinor, currency: donation.currency });
+        }
       }
     }
     return changed;
