@@ -21,6 +21,7 @@ const fundraiser: Fundraiser = {
   updatedAt: '2026-03-04T10:30:00Z',
   teamId: null,
   viewerCanManage: false,
+  teamsOpen: false,
 };
 
 const site = { name: 'EthioFundraise', url: 'https://ethiofundraise.example/' };
