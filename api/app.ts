@@ -8,9 +8,9 @@ import { createCaptcha } from '../modules/captcha/index.ts';
 import { catalogueRoutes, createCatalogueService } from '../modules/catalogue/index.ts';
 import { commentChangeWatchers, commentDigestComposer, commentDigestMailKind, commentRoutes } from '../modules/comments/index.ts';
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
-import { donationRoutes, donationRowsExist } from '../modules/donations/index.ts';
+import { donationRoutes, donationRowsExist, publicDonationsByIds } from '../modules/donations/index.ts';
 import { createFlagService, flagRoutes } from '../modules/flags/index.ts';
-import { teamRoutes } from '../modules/teams/index.ts';
+import { isCoOrganiser, teamRoutes } from '../modules/teams/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserChangeWatchers, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import { createMediaService, imagesAndMedia, isOwnAvatar, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
@@ -122,13 +122,13 @@ export function createApp(deps: AppDependencies): App {
   const definitions: RouteDefinition[] = [
     ...accountRoutes({ accounts, captcha, google }),
     ...catalogueRoutes(catalogue),
-    ...fundraiserRoutes(fundraisers),
+    ...fundraiserRoutes(fundraisers, { coOrganisers: isCoOrganiser }),
     ...mediaRoutes(media),
     ...donationRoutes({ captcha, limits: donationLimits }),
     ...paymentRoutes({ payments, captcha }),
     ...receiptRoutes({ captcha }),
-    ...commentRoutes(),
-    ...teamRoutes({ publicUrl: config.PUBLIC_URL, mailer }),
+    ...commentRoutes({ coOrganisers: isCoOrganiser }),
+    ...teamRoutes({ publicUrl: config.PUBLIC_URL, mailer, publicDonations: publicDonationsByIds }),
     ...flagRoutes({ flags: createFlagService({ secret: config.SESSION_SECRET }), captcha }),
     ...testimonialRoutes,
     ...contactRoutes(createContactService({ mailer, supportEmail: config.CONTACT_EMAIL })),

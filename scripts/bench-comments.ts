@@ -55,7 +55,6 @@ async function fill(databaseUrl: string, size: number): Promise<number> {
         raisedMinor: 0,
         donationCount: 0,
         status: 'ACTIVE',
-        teamId: null,
       });
       await em.flush();
       fundraiserIds.push(f.id);

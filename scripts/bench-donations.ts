@@ -37,7 +37,6 @@ async function prepare(databaseUrl: string): Promise<number> {
       raisedMinor: 0,
       donationCount: 0,
       status: 'ACTIVE',
-      teamId: null,
     });
     await em.flush();
     return f.id;

@@ -60,7 +60,6 @@ async function serve(dir: string) {
         raisedMinor: 0,
         donationCount: 0,
         status: 'ACTIVE',
-        teamId: null,
       }),
     );
     return { owner, fundraisers };

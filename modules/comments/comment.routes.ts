@@ -1,6 +1,6 @@
 import { route } from '../../kernel/http/index.ts';
 import { currentUser, requireUser } from '../accounts/index.ts';
-import { fundraiserKeys } from '../fundraisers/index.ts';
+import { fundraiserKeys, type CoOrganisers } from '../fundraisers/index.ts';
 import { conversation } from './comment.conversation.ts';
 import {
   commentParams,
@@ -15,7 +15,8 @@ import {
 } from './comment.schemas.ts';
 import { hideWords, postComment, removeComment, setLike } from './comment.service.ts';
 
-export function commentRoutes() {
+/** `coOrganisers`: who else may hide what others wrote (the teams module's co-organisers). */
+export function commentRoutes(options: { coOrganisers?: CoOrganisers } = {}) {
   const tag = 'comments';
   return [
     route({
@@ -65,7 +66,7 @@ export function commentRoutes() {
       params: commentParams,
       body: removeCommentRequest,
       response: removeCommentResponse,
-      handler: async ({ params, body, ctx }) => removeComment(ctx.state.em, await requireUser(ctx), params.id, body?.reason),
+      handler: async ({ params, body, ctx }) => removeComment(ctx.state.em, await requireUser(ctx), params.id, body?.reason, options.coOrganisers),
     }),
     route({
       method: 'delete',
@@ -75,7 +76,7 @@ export function commentRoutes() {
       params: commentParams,
       body: removeCommentRequest,
       response: removeCommentResponse,
-      handler: async ({ params, body, ctx }) => hideWords(ctx.state.em, await requireUser(ctx), params.id, body?.reason),
+      handler: async ({ params, body, ctx }) => hideWords(ctx.state.em, await requireUser(ctx), params.id, body?.reason, options.coOrganisers),
     }),
   ];
 }

@@ -4,7 +4,7 @@ import { changes, noteChanges } from '../../kernel/changes/index.ts';
 import { NotFound, ValidationFailed } from '../../kernel/http/index.ts';
 import type { User } from '../accounts/index.ts';
 import { hideWordsOfSupport, wordsOfSupportFundraiser } from '../donations/index.ts';
-import { displayName, findVisible, fundraiserKeys, isoSeconds, mayManage, type Fundraiser } from '../fundraisers/index.ts';
+import { displayName, findVisible, fundraiserKeys, isoSeconds, mayModerate, noCoOrganisers, type CoOrganisers, type Fundraiser } from '../fundraisers/index.ts';
 import { imagesAndMedia } from '../media/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
 import { CommentLikeSchema, CommentSchema, type Comment } from './comment.entity.ts';
@@ -152,10 +152,16 @@ export async function setLike(em: EntityManager, viewer: User, commentId: number
  * people removing the same comment at once only one does (the other is told it is gone), in
  * the transaction that recounts the fundraiser's published comments.
  */
-export async function removeComment(em: EntityManager, viewer: User, commentId: number, reason: string | undefined): Promise<RemoveCommentView> {
+export async function removeComment(
+  em: EntityManager,
+  viewer: User,
+  commentId: number,
+  reason: string | undefined,
+  coOrganisers: CoOrganisers = noCoOrganisers,
+): Promise<RemoveCommentView> {
   const { comment, fundraiser } = await findVisibleComment(em, viewer, commentId);
   const own = comment.author?.id === viewer.id;
-  if (!own && !mayManage(fundraiser, viewer)) throw new NotCommentAuthor();
+  if (!own && !(await mayModerate(em, fundraiser, viewer, coOrganisers))) throw new NotCommentAuthor();
   // Under review, what was said is the moderators' to judge: its organiser may not clear it away.
   if (fundraiser.status === 'SUSPENDED' && !viewer.admin) throw new CommentsClosed();
   if (!own && !reason) throw new ValidationFailed({ reason: { code: 'field.hide_reason' } });
@@ -196,9 +202,15 @@ export async function findVisibleWords(em: EntityManager, viewer: User | null, d
  * they hide a comment: kept for the record, out of every list. The donation, its amount and
  * its name in the list of donations stay; only the words go.
  */
-export async function hideWords(em: EntityManager, viewer: User, donationId: number, reason: string | undefined): Promise<RemoveCommentView> {
+export async function hideWords(
+  em: EntityManager,
+  viewer: User,
+  donationId: number,
+  reason: string | undefined,
+  coOrganisers: CoOrganisers = noCoOrganisers,
+): Promise<RemoveCommentView> {
   const { fundraiser } = await findVisibleWords(em, viewer, donationId);
-  if (!mayManage(fundraiser, viewer)) throw new NotWordsModerator();
+  if (!(await mayModerate(em, fundraiser, viewer, coOrganisers))) throw new NotWordsModerator();
   if (fundraiser.status === 'SUSPENDED' && !viewer.admin) throw new CommentsClosed();
   if (!reason) throw new ValidationFailed({ reason: { code: 'field.hide_reason' } });
   await em.transactional(async (tx) => {

@@ -143,6 +143,26 @@ export async function succeededPage(em: EntityManager, fundraiserId: number, pag
 }
 
 /**
+ * Succeeded donations among `ids` as anybody may see them (the amount only where the donor
+ * allowed it), in no set order: for the teams module, listing the gifts through a member's link.
+ */
+export async function publicDonationsByIds(em: EntityManager, ids: number[]): Promise<Array<{ id: number; name: string; amount: string | null; currency: Donation['currency']; createdAt: string }>> {
+  if (ids.length === 0) return [];
+  const rows = await em.find(
+    DonationSchema,
+    { id: { $in: ids }, status: 'SUCCEEDED' },
+    { fields: ['id', 'amountMinor', 'showAmount', 'currency', 'donorName', 'succeededAt', 'createdAt'] },
+  );
+  return rows.map((d) => ({
+    id: d.id,
+    name: shownName(d.donorName),
+    amount: d.showAmount ? fromMinor(d.amountMinor, d.currency) : null,
+    currency: d.currency,
+    createdAt: isoSeconds(d.succeededAt ?? d.createdAt),
+  }));
+}
+
+/**
  * Succeeded donations with a message not hidden by a moderator; blank messages are stored as
  * null (the request schema makes them so), and '' is left out all the same.
  */

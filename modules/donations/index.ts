@@ -2,7 +2,7 @@ export { DonationSchema, donationStatuses, paymentMethods } from './donation.ent
 export type { Donation, DonationStatus, PaymentMethod } from './donation.entity.ts';
 export { settleDonation, expireAbandoned, pendingLifetimeMs } from './donation.states.ts';
 export { expireDonationsJob } from './donation.jobs.ts';
-export { findDonation, listSucceeded, succeededPage, donationView, assertDonor, donationRowsExist, wordsOfSupportQuery, wordsOfSupportCountQuery, wordsOfSupportFundraiser, hideWordsOfSupport } from './donation.service.ts';
+export { findDonation, listSucceeded, succeededPage, publicDonationsByIds, donationView, assertDonor, donationRowsExist, wordsOfSupportQuery, wordsOfSupportCountQuery, wordsOfSupportFundraiser, hideWordsOfSupport } from './donation.service.ts';
 export type { DonationLimits, DonorActor } from './donation.service.ts';
 export type { DonationView, PublicDonationView } from './donation.schemas.ts';
 export { donationRoutes, donorActor, startDonation } from './donation.routes.ts';

@@ -3,7 +3,8 @@ import { queryBuilder } from '../../kernel/db/index.ts';
 import type { User } from '../accounts/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
 import { FundraiserUpdateSchema, type FundraiserUpdate } from './fundraiser.entity.ts';
-import { UpdateNotFound } from './fundraiser.errors.ts';
+import { mayModerate, noCoOrganisers, type CoOrganisers } from './fundraiser.access.ts';
+import { FundraiserSuspended, NotFundraiserManager, UpdateNotFound } from './fundraiser.errors.ts';
 import type { Page, UpdateView } from './fundraiser.schemas.ts';
 import { findManaged, findVisible } from './fundraiser.service.ts';
 import { displayName, isoSeconds, pageOf } from './fundraiser.views.ts';
@@ -53,9 +54,11 @@ export async function listUpdates(em: EntityManager, viewer: User | null, fundra
   return pageOf(updates, paging, total);
 }
 
-/** By the organiser (or an admin, e.g. to note that a fundraiser was checked). */
-export async function postUpdate(em: EntityManager, viewer: User, fundraiserId: number, content: string): Promise<UpdateView> {
-  const f = await findManaged(em, viewer, fundraiserId);
+/** By the organiser or a co-organiser (or an admin, e.g. to note that a fundraiser was checked). */
+export async function postUpdate(em: EntityManager, viewer: User, fundraiserId: number, content: string, coOrganisers: CoOrganisers = noCoOrganisers): Promise<UpdateView> {
+  const f = await findVisible(em, viewer, fundraiserId);
+  if (!(await mayModerate(em, f, viewer, coOrganisers))) throw new NotFundraiserManager();
+  if (f.status === 'SUSPENDED' && !viewer.admin) throw new FundraiserSuspended();
   await consume(em, `fundraiser:update:user:${viewer.id}`, postUpdateLimit);
   const update = em.create(FundraiserUpdateSchema, { fundraiser: f, author: viewer, content });
   await em.flush();

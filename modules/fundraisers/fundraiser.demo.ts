@@ -46,7 +46,6 @@ export async function seedDemoFundraisers(em: EntityManager, media: MediaService
       raisedMinor: 0,
       donationCount: 0,
       status: demo.status ?? 'ACTIVE',
-      teamId: null,
       createdAt,
       updatedAt: demo.closedDaysAgo === undefined ? createdAt : givingUntil,
     });

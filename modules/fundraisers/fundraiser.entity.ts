@@ -51,8 +51,6 @@ export const FundraiserSchema = defineEntity({
     fundedRank: p.bigint('number').default(0).onCreate(fundedRank).onUpdate(fundedRank),
     goalRank: p.integer().default(0).onCreate(goalRank).onUpdate(goalRank),
     status: p.enum(fundraiserStatuses).default('ACTIVE'),
-    /** The team (teams module, later) this fundraiser belongs to; a plain id until that module exists. */
-    teamId: p.integer().nullable().index(),
     /** Any signed-in supporter may start a team for it; off: only its organiser does. */
     teamsOpen: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -230,17 +230,6 @@ describe('fundraiser lists and search', () => {
     assert.deepEqual(await search('ትራክተር'), []);
   });
 
-  it('answers `teamId=N` with that team’s fundraisers', async () => {
-    const owner = (await fakeUser(app.orm)).user;
-    const one = await fakeFundraiser(app.orm, owner, { teamId: 77 });
-    const two = await fakeFundraiser(app.orm, owner, { teamId: 77, status: 'CLOSED' });
-    await fakeFundraiser(app.orm, owner, { teamId: 78 });
-    await fakeFundraiser(app.orm, owner, { teamId: 77, status: 'SUSPENDED' });
-    const { data } = await app.client().get(`/api/fundraisers/search?query=${encodeURIComponent('teamId=77')}`);
-    assert.deepEqual(ids(data).sort(), [one.id, two.id].sort());
-    assert.equal(data.totalElements, 2);
-  });
-
   it('lists a user’s fundraisers: all of them for the user and admins, the public ones for others', async () => {
     const path = `/api/fundraisers/user/${organiser.user.id}?size=50`;
     const mine = app.client();

@@ -19,11 +19,12 @@ import {
   updatesQuery,
   userParams,
 } from './fundraiser.schemas.ts';
+import type { CoOrganisers } from './fundraiser.access.ts';
 import { fundraiserKeys } from './fundraiser.changes.ts';
 import { findVisible, type FundraiserService } from './fundraiser.service.ts';
 import { fundraiserView } from './fundraiser.views.ts';
 
-export function fundraiserRoutes(fundraisers: FundraiserService) {
+export function fundraiserRoutes(fundraisers: FundraiserService, options: { coOrganisers?: CoOrganisers } = {}) {
   const tag = 'fundraisers';
   return [
     route({
@@ -138,12 +139,12 @@ export function fundraiserRoutes(fundraisers: FundraiserService) {
       method: 'post',
       path: '/api/fundraisers/:id/updates',
       tag,
-      summary: 'Post an update (organiser or admin)',
+      summary: 'Post an update (organiser, co-organiser or admin)',
       params: idParams,
       body: updateContentRequest,
       response: updateResponse,
       status: 201,
-      handler: async ({ params, body, ctx }) => postUpdate(ctx.state.em, await requireUser(ctx), params.id, body.content),
+      handler: async ({ params, body, ctx }) => postUpdate(ctx.state.em, await requireUser(ctx), params.id, body.content, options.coOrganisers),
     }),
     route({
       method: 'delete',

@@ -118,10 +118,15 @@ const orderings: Record<Exclude<FundraiserSort, 'relevance'>, string> = {
 export async function findFundraiserIds(em: EntityManager, filter: FundraiserFilter, totals?: TotalsCache): Promise<{ ids: number[]; total: number }> {
   const where: string[] = [`f.status in (${filter.statuses.map(() => '?').join(', ')})`];
   const params: unknown[] = [...filter.statuses];
-  for (const [column, value] of [['category_id', filter.categoryId], ['location_id', filter.locationId], ['owner_id', filter.ownerId], ['team_id', filter.teamId]] as const) {
+  for (const [column, value] of [['category_id', filter.categoryId], ['location_id', filter.locationId], ['owner_id', filter.ownerId]] as const) {
     if (value === undefined) continue;
     where.push(`f.\`${column}\` = ?`);
     params.push(value);
+  }
+  // A team raises for one fundraiser (the teams module's table); a removed team for none.
+  if (filter.teamId !== undefined) {
+    where.push('f.`id` in (select t.`fundraiser_id` from `team` t where t.`id` = ? and t.`removed_at` is null)');
+    params.push(filter.teamId);
   }
   const condition = where.join(' and ');
   const limit = `limit ${filter.size} offset ${filter.page * filter.size}`;

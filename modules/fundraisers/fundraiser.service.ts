@@ -172,7 +172,6 @@ export function createFundraiserService(deps: {
         raisedMinor: 0,
         donationCount: 0,
         status: 'ACTIVE',
-        teamId: null,
         teamsOpen: false,
       });
       await em.flush();

@@ -50,7 +50,8 @@ function common(f: Fundraiser) {
     currency: f.currency,
     createdAt: isoSeconds(f.createdAt),
     updatedAt: isoSeconds(f.updatedAt),
-    teamId: f.teamId ?? null,
+    // The spec's single team; a fundraiser has any number (GET /api/teams/fundraiser/{id}).
+    teamId: null,
   };
 }
 

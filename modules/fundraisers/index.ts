@@ -8,7 +8,8 @@ export {
   publicStatuses,
 } from './fundraiser.service.ts';
 export type { FundraiserService, ListRequest } from './fundraiser.service.ts';
-export { mayManage } from './fundraiser.access.ts';
+export { mayManage, mayModerate, noCoOrganisers } from './fundraiser.access.ts';
+export type { CoOrganisers } from './fundraiser.access.ts';
 export { fundraiserView, fundraiserCards, summaryOf, pageOf, isoSeconds, displayName } from './fundraiser.views.ts';
 export type { FundraiserView, FundraiserCard, Page } from './fundraiser.schemas.ts';
 export { featuredFundraisers, fundraiserStats } from './fundraiser.featured.ts';

@@ -1,5 +1,6 @@
 export { teamRoutes } from './team.routes.ts';
-export { resolveReferral, invitationLifetimeMs, teamLimits } from './team.service.ts';
+export { resolveReferral, invitationLifetimeMs, teamLimits, isCoOrganiser } from './team.service.ts';
+export type { PublicDonations } from './team.service.ts';
 export { creditDonation, refundCredit } from './team.credit.ts';
 export { teamMessages } from './team.messages.ts';
 export { teamErrorCodes } from './team.errors.ts';

@@ -48,6 +48,20 @@ export class InvitationNotYours extends Forbidden {
   }
 }
 
+/** Joining without an invitation: only the teams of a fundraiser its organiser opened to supporters. */
+export class TeamInviteOnly extends Forbidden {
+  constructor() {
+    super('team_invite_only');
+  }
+}
+
+/** Co-organisers are named by the fundraiser's organiser (or an admin), on the organiser's own team. */
+export class CoOrganiserNotAllowed extends Forbidden {
+  constructor() {
+    super('co_organiser_not_allowed');
+  }
+}
+
 /** Every code this module answers with, for the test that both catalogues hold them. */
 export const teamErrorCodes = [
   'team_not_found',
@@ -57,4 +71,6 @@ export const teamErrorCodes = [
   'team_not_yours',
   'invitation_not_found',
   'invitation_not_yours',
+  'team_invite_only',
+  'co_organiser_not_allowed',
 ] as const;

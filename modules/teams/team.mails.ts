@@ -12,7 +12,7 @@ export function invitationMail(invitation: InvitationToSend, language: Language,
       ? [
           'ሰላም፣',
           '',
-          `${inviter} ለ“${fundraiser.title}” ገንዘብ ለማሰባሰብ “${team}” የተባለውን ቡድን እንዲቀላቀሉ ጋብዘዎታል።`,
+          `${inviter} “${team}” የተባለውን ቡድን እንዲቀላቀሉ ጋብዘውዎታል። ቡድኑ “${fundraiser.title}” ለተሰኘው ገንዘብ ማሰባሰቢያ ገንዘብ ያሰባስባል።`,
           '',
           'በቡድኑ ውስጥ የራስዎ ማጋሪያ ሊንክ ይኖርዎታል፤ በሊንክዎ በኩል የሚሰጥ እያንዳንዱ ልገሳ በስምዎና በቡድኑ ስም ይቆጠራል።',
           '',
@@ -20,7 +20,7 @@ export function invitationMail(invitation: InvitationToSend, language: Language,
           '',
           link,
           '',
-          'ግብዣው ለ14 ቀናት ያገለግላል። ይህን ሰው የማያውቁት ከሆነ ይህን ኢሜይል ችላ ይበሉት፤ ያለ እርስዎ ፈቃድ ማንም ቡድን ላይ አይጨመሩም።',
+          'ግብዣው ለ14 ቀናት ያገለግላል። ይህን ሰው የማያውቁት ከሆነ ይህን ኢሜይል ችላ ይበሉት፤ ማንም ሰው ያለ ፈቃዱ ወደ ቡድን አይጨመርም።',
           '',
           `የ${site} ቡድን`,
         ]
@@ -41,7 +41,7 @@ export function invitationMail(invitation: InvitationToSend, language: Language,
         ];
   return {
     to: invitation.email,
-    subject: language === 'am' ? `${inviter} ወደ “${team}” ቡድን ጋብዘዎታል` : `${inviter} invites you to the team “${team}”`,
+    subject: language === 'am' ? `${inviter} ወደ “${team}” ቡድን ጋብዘውዎታል` : `${inviter} invites you to the team “${team}”`,
     text: text.join('\n'),
     // The link accepts the invitation: once SMTP has it, the outbox keeps only the envelope.
     sensitive: true,

@@ -10,6 +10,8 @@ export const teamMessages = defineMessages({
     team_not_yours: 'Only the team’s captain or the fundraiser’s organiser can do this.',
     invitation_not_found: 'This invitation cannot be used any more: it has been accepted, withdrawn or has expired. Ask the team’s captain for a new one.',
     invitation_not_yours: 'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
+    team_invite_only: 'This team takes new members by invitation only. Ask its captain to invite you.',
+    co_organiser_not_allowed: 'Only the fundraiser’s organiser can name co-organisers, and only on a team they lead themself.',
   },
   am: {
     team_not_found: 'ይህን ቡድን ማግኘት አልቻልንም። ተወግዶ ሊሆን ይችላል።',
@@ -19,5 +21,7 @@ export const teamMessages = defineMessages({
     team_not_yours: 'ይህን ማድረግ የሚችሉት የቡድኑ መሪ ወይም የገንዘብ ማሰባሰቢያው አዘጋጅ ብቻ ናቸው።',
     invitation_not_found: 'ይህ ግብዣ ከእንግዲህ አያገለግልም፤ ተቀባይነት አግኝቷል፣ ተሰርዟል ወይም ጊዜው አልፏል። ከቡድኑ መሪ አዲስ ግብዣ ይጠይቁ።',
     invitation_not_yours: 'ይህ ግብዣ የተላከው ለሌላ የኢሜይል አድራሻ ነው። ለመቀበል በዚያ አድራሻ ይግቡ።',
+    team_invite_only: 'ይህ ቡድን አዲስ አባላትን የሚቀበለው በግብዣ ብቻ ነው። የቡድኑን መሪ እንዲጋብዝዎት ይጠይቁ።',
+    co_organiser_not_allowed: 'ተባባሪ አዘጋጆችን መሰየም የሚችለው የገንዘብ ማሰባሰቢያው አዘጋጅ ብቻ ነው፤ ያውም ራሱ በሚመራው ቡድን ላይ ብቻ።',
   },
 });

@@ -4,6 +4,8 @@ import type { Mailer } from '../mail/index.ts';
 import { invitationMail } from './team.mails.ts';
 import {
   acceptResponse,
+  creditedDonationsResponse,
+  invitationPreviewResponse,
   createTeamRequest,
   editTeamRequest,
   fundraiserParams,
@@ -14,9 +16,22 @@ import {
   teamParams,
   teamResponse,
 } from './team.schemas.ts';
-import { acceptInvitation, createTeam, editTeam, inviteMember, listTeams, removeMember, removeTeam, type TeamLinks } from './team.service.ts';
+import {
+  acceptInvitation,
+  createTeam,
+  editTeam,
+  inviteMember,
+  joinTeam,
+  listTeams,
+  memberCredits,
+  previewInvitation,
+  removeMember,
+  removeTeam,
+  type PublicDonations,
+  type TeamLinks,
+} from './team.service.ts';
 
-export function teamRoutes(deps: TeamLinks & { mailer: Mailer }) {
+export function teamRoutes(deps: TeamLinks & { mailer: Mailer; publicDonations: PublicDonations }) {
   const tag = 'teams';
   const links: TeamLinks = { publicUrl: deps.publicUrl };
   return [
@@ -69,7 +84,7 @@ export function teamRoutes(deps: TeamLinks & { mailer: Mailer }) {
       query: memberQuery,
       response: memberChangeResponse,
       handler: async ({ params, query, ctx }) => {
-        const { change, mail } = await inviteMember(ctx.state.em, await requireUser(ctx), params.id, query.userEmail);
+        const { change, mail } = await inviteMember(ctx.state.em, await requireUser(ctx), params.id, query.userEmail, query.role);
         if (mail) {
           const language: Language = mail.language ?? ctx.state.lang;
           const link = `${deps.publicUrl}${language === 'am' ? '/am' : ''}/fundraiser/${mail.fundraiser.id}/team?invitation=${encodeURIComponent(mail.token)}`;
@@ -87,6 +102,33 @@ export function teamRoutes(deps: TeamLinks & { mailer: Mailer }) {
       query: memberQuery,
       response: memberChangeResponse,
       handler: async ({ params, query, ctx }) => removeMember(ctx.state.em, await requireUser(ctx), params.id, query.userEmail),
+    }),
+    route({
+      method: 'post',
+      path: '/api/teams/:id/join',
+      tag,
+      summary: 'Join a team by yourself: only the teams of a fundraiser its organiser opened to supporters. Idempotent',
+      params: teamParams,
+      response: teamResponse,
+      handler: async ({ params, ctx }) => joinTeam(ctx.state.em, await requireUser(ctx), params.id, links),
+    }),
+    route({
+      method: 'get',
+      path: '/api/teams/:id/credits',
+      tag,
+      summary: 'The donations made through your own link on this team, newest first (the latest 100), as the public sees them',
+      params: teamParams,
+      response: creditedDonationsResponse,
+      handler: async ({ params, ctx }) => memberCredits(ctx.state.em, await requireUser(ctx), params.id, deps.publicDonations),
+    }),
+    route({
+      method: 'get',
+      path: '/api/teams/invitations/:token',
+      tag,
+      summary: 'What an invitation is for (team, fundraiser, inviter, the invited address): for the page its link opens',
+      params: invitationParams,
+      response: invitationPreviewResponse,
+      handler: async ({ params, ctx }) => previewInvitation(ctx.state.em, params.token),
     }),
     route({
       method: 'post',

@@ -26,7 +26,11 @@ export type EditTeamRequest = z.output<typeof editTeamRequest>;
 
 export const teamParams = z.object({ id: z.coerce.number().int().min(1) });
 export const fundraiserParams = z.object({ fundraiserId: z.coerce.number().int().min(1) });
-export const memberQuery = z.object({ userEmail: z.string().trim().toLowerCase().pipe(z.email().max(254)) });
+export const memberQuery = z.object({
+  userEmail: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+  /** Inviting: CO_ORGANISER only by the organiser, on their own team; given for a member already on it, it changes their role. */
+  role: z.enum(['MEMBER', 'CO_ORGANISER']).optional(),
+});
 export const invitationParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) });
 
 /**
@@ -76,3 +80,28 @@ export const memberChangeResponse = z.object({ email: z.string(), status: z.enum
 export type MemberChange = z.output<typeof memberChangeResponse>;
 
 export const acceptResponse = z.object({ teamId: z.number(), fundraiserId: z.number(), role: z.enum(teamRoles) });
+
+/** What an invitation's link opens: for whom, to which team, from whom. */
+export const invitationPreviewResponse = z.object({
+  email: z.string(),
+  role: z.enum(teamRoles),
+  teamId: z.number(),
+  teamName: z.string(),
+  fundraiserId: z.number(),
+  fundraiserTitle: z.string(),
+  inviterName: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type InvitationPreview = z.output<typeof invitationPreviewResponse>;
+
+/** A donation made through a member's link, as the public list shows it. */
+export const creditedDonationResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Null unless the donor chose to show it. */
+  amount: z.string().nullable(),
+  currency: z.enum(currencies),
+  createdAt: z.string(),
+});
+export type CreditedDonation = z.output<typeof creditedDonationResponse>;
+export const creditedDonationsResponse = z.array(creditedDonationResponse);

@@ -6,9 +6,19 @@ import { displayName, findVisible, fundraiserKeys, isoSeconds, mayManage, type F
 import { imagesAndMedia, type MediaView } from '../media/index.ts';
 import { fromMinor, toMinor } from '../money/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
-import { TeamInvitationSchema, TeamMemberSchema, TeamSchema, type Team, type TeamInvitation, type TeamMember, type TeamRole } from './team.entity.ts';
-import { CreatorMismatch, FundraiserNotActive, InvitationNotFound, InvitationNotYours, NotTeamManager, TeamNotFound, TeamsClosed } from './team.errors.ts';
-import type { CreateTeamRequest, EditTeamRequest, MemberChange, MemberView, TeamView } from './team.schemas.ts';
+import { DonationCreditSchema, TeamInvitationSchema, TeamMemberSchema, TeamSchema, type Team, type TeamInvitation, type TeamMember, type TeamRole } from './team.entity.ts';
+import {
+  CoOrganiserNotAllowed,
+  CreatorMismatch,
+  FundraiserNotActive,
+  InvitationNotFound,
+  InvitationNotYours,
+  NotTeamManager,
+  TeamInviteOnly,
+  TeamNotFound,
+  TeamsClosed,
+} from './team.errors.ts';
+import type { CreateTeamRequest, CreditedDonation, EditTeamRequest, InvitationPreview, MemberChange, MemberView, TeamView } from './team.schemas.ts';
 
 /** An invitation can be accepted for this long; a new one can be sent after. */
 export const invitationLifetimeMs = 14 * 24 * 60 * 60_000;
@@ -149,11 +159,27 @@ export interface InvitationToSend {
  * and an open invitation stands (no second mail). Answers the address's status, and the mail
  * to send when a new invitation was made.
  */
-export async function inviteMember(em: EntityManager, viewer: User, teamId: number, email: string): Promise<{ change: MemberChange; mail: InvitationToSend | null }> {
+export async function inviteMember(
+  em: EntityManager,
+  viewer: User,
+  teamId: number,
+  email: string,
+  role: Exclude<TeamRole, 'CAPTAIN'> = 'MEMBER',
+): Promise<{ change: MemberChange; mail: InvitationToSend | null }> {
   const { team, fundraiser } = await visibleTeam(em, viewer, teamId);
   await assertManager(em, team, fundraiser, viewer);
-  const member = await em.findOne(TeamMemberSchema, { team: team.id, user: { email }, leftAt: null }, { fields: ['id'] });
-  if (member) return { change: { email, status: 'MEMBER' }, mail: null };
+  if (role === 'CO_ORGANISER' && !(mayManage(fundraiser, viewer) && (await isCaptain(em, team.id, fundraiser.owner)))) throw new CoOrganiserNotAllowed();
+  const member = await em.findOne(TeamMemberSchema, { team: team.id, user: { email }, leftAt: null }, { fields: ['id', 'role'] });
+  if (member) {
+    // Already on the team, they agreed to it: the organiser names them co-organiser, or takes it back.
+    if (member.role !== 'CAPTAIN' && member.role !== role && (role === 'CO_ORGANISER' || mayManage(fundraiser, viewer))) {
+      await em.transactional(async (tx) => {
+        await tx.nativeUpdate(TeamMemberSchema, { id: member.id }, { role });
+        await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+      });
+    }
+    return { change: { email, status: 'MEMBER' }, mail: null };
+  }
   await consume(em, `team-invite:user:${viewer.id}`, teamLimits.invitesPerUser);
   const now = new Date();
   const token = newToken();
@@ -164,7 +190,7 @@ export async function inviteMember(em: EntityManager, viewer: User, teamId: numb
       await tx.insert(TeamInvitationSchema, {
         team: team.id,
         email,
-        role: 'MEMBER',
+        role,
         tokenHash: sha256(token),
         invitedBy: viewer.id,
         expiresAt: new Date(now.getTime() + invitationLifetimeMs),
@@ -233,6 +259,80 @@ export async function acceptInvitation(em: EntityManager, viewer: User, token: s
 
 function open(invitation: TeamInvitation | null, now: Date): invitation is TeamInvitation {
   return !!invitation && !invitation.acceptedAt && !invitation.revokedAt && invitation.expiresAt > now && !invitation.team.removedAt;
+}
+
+/**
+ * A signed-in supporter joins a team by themself: the request is their consent. Only the teams
+ * of an ACTIVE fundraiser its organiser opened to supporters (`teamsOpen`); others take members
+ * by invitation. Idempotent; an open invitation of theirs to this team is used up by it.
+ */
+export async function joinTeam(em: EntityManager, viewer: User, teamId: number, links: TeamLinks): Promise<TeamView> {
+  const { team, fundraiser } = await visibleTeam(em, viewer, teamId);
+  if (!fundraiser.teamsOpen) throw new TeamInviteOnly();
+  if (fundraiser.status !== 'ACTIVE') throw new FundraiserNotActive();
+  const now = new Date();
+  await em.transactional(async (tx) => {
+    const already = await tx.count(TeamMemberSchema, { team: team.id, user: viewer.id, leftAt: null });
+    if (already > 0) return;
+    await join(tx, team.id, viewer.id, 'MEMBER', now);
+    await tx.nativeUpdate(TeamInvitationSchema, { team: team.id, email: viewer.email, openMarker: 1 }, { openMarker: null, acceptedAt: now });
+    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+  }).catch((error: unknown) => {
+    // The same person joining twice at once: the unique (team, user) key lets one row in.
+    if (!(error instanceof UniqueConstraintViolationException)) throw error;
+  });
+  const [view] = await teamViews(em.fork(), viewer, fundraiser, links, [team.id]);
+  return view!;
+}
+
+/**
+ * What an invitation is for, shown on the page its link opens before anybody signs in: the
+ * token is the secret (only its holder, the mail's reader, has it), so the address it was
+ * sent to may be shown to them, for them to sign in with.
+ */
+export async function previewInvitation(em: EntityManager, token: string): Promise<InvitationPreview> {
+  const invitation = await em.findOne(TeamInvitationSchema, { tokenHash: sha256(token) }, { populate: ['team', 'team.fundraiser', 'invitedBy'] });
+  if (!open(invitation, new Date()) || invitation.team.fundraiser.status === 'SUSPENDED') throw new InvitationNotFound();
+  const { team } = invitation;
+  return {
+    email: invitation.email,
+    role: invitation.role,
+    teamId: team.id,
+    teamName: team.name,
+    fundraiserId: team.fundraiser.id,
+    fundraiserTitle: team.fundraiser.title,
+    inviterName: invitation.invitedBy ? displayName(invitation.invitedBy) : null,
+    expiresAt: isoSeconds(invitation.expiresAt),
+  };
+}
+
+/** The public view of donations by id (the donations module's, handed in by the composition root). */
+export type PublicDonations = (em: EntityManager, ids: number[]) => Promise<CreditedDonation[]>;
+
+/** At most this many of a member's credited donations are listed, newest first. */
+export const creditsListed = 100;
+
+/**
+ * The donations made through the viewer's own link on a team, newest first, as the public
+ * sees them (a donor's name, the amount only if they chose to show it), refunded ones left out.
+ */
+export async function memberCredits(em: EntityManager, viewer: User, teamId: number, publicDonations: PublicDonations): Promise<CreditedDonation[]> {
+  const { team } = await visibleTeam(em, viewer, teamId);
+  const member = await em.findOne(TeamMemberSchema, { team: team.id, user: viewer.id }, { fields: ['id'] });
+  if (!member) throw new NotTeamManager();
+  const credits = await em.find(
+    DonationCreditSchema,
+    { member: member.id, refundedAt: null },
+    { fields: ['donationId'], orderBy: { id: 'desc' }, limit: creditsListed },
+  );
+  const donations = await publicDonations(em, credits.map((c) => c.donationId));
+  const byId = new Map(donations.map((d) => [d.id, d]));
+  return credits.map((c) => byId.get(c.donationId)).filter((d): d is CreditedDonation => d !== undefined);
+}
+
+/** Whether the user is a co-organiser of the fundraiser: on a live team of it, with that role. */
+export async function isCoOrganiser(em: EntityManager, fundraiserId: number, userId: number): Promise<boolean> {
+  return (await em.count(TeamMemberSchema, { user: userId, role: 'CO_ORGANISER', leftAt: null, team: { fundraiser: fundraiserId, removedAt: null } })) > 0;
 }
 
 /** The member whose `?ref=` code this is, while they and their team raise for this fundraiser; null otherwise. */

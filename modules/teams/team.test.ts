@@ -166,7 +166,7 @@ describe('teams API', () => {
     assert.deepEqual((await invite()).data, { email: invitee.email, status: 'INVITED' });
     const mails = await mailsTo(app.orm, invitee.email);
     assert.equal(mails.length, 1, 'invited twice, mailed once');
-    assert.match(mails[0]!.subject, /Selam Bekele ወደ “Family in Washington” ቡድን ጋብዘዎታል/, 'in the invitee’s language');
+    assert.match(mails[0]!.subject, /Selam Bekele ወደ “Family in Washington” ቡድን ጋብዘውዎታል/, 'in the invitee’s language');
     assert.ok(mails[0]!.text.includes(`${publicUrl}/am/fundraiser/${fundraiser.id}/team?invitation=`));
     const token = await invitationToken(invitee.email);
 

@@ -186,7 +186,7 @@ test('the organiser hides another’s comment, giving a reason, and cannot delet
   const reason = ask.getByLabel('Reason');
   await expect(reason).toBeFocused();
   await ask.getByRole('button', { name: 'Hide comment' }).click();
-  await expect(ask.getByText('Say why you are hiding this comment.')).toBeVisible();
+  await expect(ask.getByText('Say why you are hiding this.')).toBeVisible();
   await expect(reason).toHaveAttribute('aria-invalid', 'true');
   await reason.fill('Advertising');
   await ask.getByRole('button', { name: 'Hide comment' }).click();

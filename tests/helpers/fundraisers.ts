@@ -15,7 +15,6 @@ export interface FakeFundraiserOverrides {
   raisedMinor?: number;
   donationCount?: number;
   status?: FundraiserStatus;
-  teamId?: number | null;
   createdAt?: Date;
 }
 
@@ -39,7 +38,6 @@ export async function fakeFundraiser(orm: MikroORM, owner: User, overrides: Fake
     raisedMinor: overrides.raisedMinor ?? 0,
     donationCount: overrides.donationCount ?? 0,
     status: overrides.status ?? 'ACTIVE',
-    teamId: overrides.teamId ?? null,
     ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
   });
   await em.flush();
