@@ -10,7 +10,7 @@ import { commentChangeWatchers, commentDigestComposer, commentDigestMailKind, co
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
 import { donationRoutes, donationRowsExist, publicDonationsByIds } from '../modules/donations/index.ts';
 import { createFlagService, flagRoutes } from '../modules/flags/index.ts';
-import { isCoOrganiser, teamRoutes } from '../modules/teams/index.ts';
+import { isCoOrganiser, memberDigestComposer, memberDigestMailKind, teamRoutes } from '../modules/teams/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserChangeWatchers, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import { createMediaService, imagesAndMedia, isOwnAvatar, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
@@ -103,6 +103,7 @@ export function createApp(deps: AppDependencies): App {
   const fundraisers = createFundraiserService({ media, donationRowsExist });
   mailer.composer(receiptMailKind, receiptComposer({ publicUrl: config.PUBLIC_URL }));
   mailer.composer(commentDigestMailKind, commentDigestComposer({ publicUrl: config.PUBLIC_URL }));
+  mailer.composer(memberDigestMailKind, memberDigestComposer({ publicUrl: config.PUBLIC_URL, publicDonations: publicDonationsByIds }));
   const rails = paymentProviders(config);
   logPaymentRails(rails, logger);
   const payments = createPaymentService({

@@ -11,6 +11,7 @@ import { retryMailJob, type Mailer } from '../modules/mail/index.ts';
 import { reconcilePaymentsJob, type PaymentService } from '../modules/payments/index.ts';
 import { purgeRateLimitHitsJob } from '../modules/rate-limits/index.ts';
 import { purgeSessionsJob } from '../modules/sessions/index.ts';
+import { memberDigestJob } from '../modules/teams/index.ts';
 import type { Config } from './config.ts';
 import { rebuildOnChange, rebuildSiteIfDataChanged, type SiteHolder } from './site/index.ts';
 
@@ -32,6 +33,7 @@ export function jobList(deps: JobDependencies): Job[] {
     purgeAccountTokensJob,
     retryMailJob(deps.mailer),
     commentDigestJob(deps.mailer),
+    memberDigestJob(deps.mailer),
   ];
 }
 

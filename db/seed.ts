@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { ensureAdmin, UserSchema } from '../modules/accounts/index.ts';
+import { ensureAdmin, ensureVerifiedUser, UserSchema, type User } from '../modules/accounts/index.ts';
 import { seedReferenceData } from '../modules/catalogue/index.ts';
-import { seedDemoComments } from '../modules/comments/index.ts';
-import { seedDemoDonations } from '../modules/donations/index.ts';
+import { demoSupporters, seedDemoComments } from '../modules/comments/index.ts';
+import { DonationSchema, seedDemoDonations } from '../modules/donations/index.ts';
 import { authoriseFundraiserMedia, seedDemoFundraisers } from '../modules/fundraisers/index.ts';
 import { createMediaService } from '../modules/media/index.ts';
+import { seedDemoTeams } from '../modules/teams/index.ts';
 import { addTestimonial, demoTestimonials, listPublishedTestimonials } from '../modules/testimonials/index.ts';
 
 export async function seedReference(em: EntityManager) {
@@ -17,6 +18,7 @@ export interface DemoSeed {
   fundraisers: number;
   donations: number;
   comments: number;
+  teams: number;
 }
 
 export const demoAdminEmail = 'admin@example.com';
@@ -37,5 +39,10 @@ export async function seedDemoIfEmpty(em: EntityManager, options: { mediaDir: st
   const fundraisers = await seedDemoFundraisers(em, createMediaService({ mediaDir: options.mediaDir, authorisers: { FUNDRAISER: authoriseFundraiserMedia } }));
   const donations = await seedDemoDonations(em, fundraisers);
   const comments = await seedDemoComments(em, fundraisers.map((seeded) => seeded.fundraiser));
-  return { admin: { email: admin.user.email, password: admin.password! }, fundraisers: fundraisers.length, donations, comments };
+  const supporters: User[] = [];
+  for (const supporter of demoSupporters) supporters.push(await ensureVerifiedUser(em, supporter));
+  const gifts = async (fundraiserId: number) =>
+    (await em.find(DonationSchema, { fundraiser: fundraiserId, status: 'SUCCEEDED' }, { orderBy: { id: 'asc' } })).map((d) => ({ id: d.id, amountMinor: d.amountMinor, currency: d.currency, succeededAt: d.succeededAt ?? d.createdAt }));
+  const teams = await seedDemoTeams(em, fundraisers.map((seeded) => seeded.fundraiser), supporters, gifts);
+  return { admin: { email: admin.user.email, password: admin.password! }, fundraisers: fundraisers.length, donations, comments, teams };
 }

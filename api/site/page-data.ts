@@ -5,7 +5,8 @@ import { currentUser } from '../../modules/accounts/index.ts';
 import type { CatalogueService } from '../../modules/catalogue/index.ts';
 import { conversation } from '../../modules/comments/index.ts';
 import { succeededPage } from '../../modules/donations/index.ts';
-import { findVisible, fundraiserKeys, fundraiserView, updatesSlice, type FundraiserService } from '../../modules/fundraisers/index.ts';
+import { findVisible, fundraiserKeys, fundraiserView, mayModerate, updatesSlice, type FundraiserService } from '../../modules/fundraisers/index.ts';
+import { isCoOrganiser, teamBoard } from '../../modules/teams/index.ts';
 import type { PaymentService } from '../../modules/payments/index.ts';
 import type { PageData } from '../../site/src/lib/page-data.ts';
 
@@ -57,23 +58,34 @@ export function pageDataFor(ctx: AppContext, services: PageDataServices, seen: S
       seen.see(fundraiserKeys.one(id));
       seen.see(fundraiserKeys.people);
       const viewer = await main('viewer', () => currentUser(ctx));
-      const shown = await main(`fundraiser ${id}`, async () => {
+      const found = await main(`fundraiser ${id}`, async () => {
         try {
           const f = await findVisible(em, viewer, id, { related: true });
-          return await fundraiserView(em, f, viewer);
+          return { f, view: await fundraiserView(em, f, viewer) };
         } catch (error) {
           if (error instanceof AppError && error.status === 404) return null;
           throw error;
         }
       });
-      if (!shown) return null;
-      const { updates: updatesWanted, donations: donationsWanted, conversation: conversationWanted } = sections;
-      const [updates, donations, words] = await Promise.all([
+      if (!found) return null;
+      const { f, view: shown } = found;
+      const { updates: updatesWanted, donations: donationsWanted, conversation: conversationWanted, teams: teamsWanted } = sections;
+      const [updates, donations, words, teams, moderates] = await Promise.all([
         updatesWanted ? section('updates', () => updatesSlice(em, id, updatesWanted)) : null,
         donationsWanted ? section('donations', () => succeededPage(em, id, donationsWanted)) : null,
         conversationWanted ? section('conversation', () => conversation(em, viewer, id, conversationWanted)) : null,
+        teamsWanted ? section('teams', () => teamBoard(em, f)) : null,
+        // Co-organisers hide what others wrote, as the organiser does; only a signed-in page asks.
+        viewer && !shown.viewerCanManage ? main('co-organiser', () => mayModerate(em, f, viewer, isCoOrganiser)) : shown.viewerCanManage,
       ]);
-      return { fundraiser: shown, updates, donations, conversation: words, viewer: viewer && { id: viewer.id, admin: viewer.admin } };
+      return {
+        fundraiser: shown,
+        updates,
+        donations,
+        conversation: words,
+        teams,
+        viewer: viewer && { id: viewer.id, admin: viewer.admin, moderates: moderates === true },
+      };
     },
     fundraisers(request) {
       seen.see(fundraiserKeys.lists);

@@ -3,6 +3,7 @@ export { findVisibleComment, findVisibleWords } from './comment.service.ts';
 export { conversation } from './comment.conversation.ts';
 export { recountComments } from './comment.tally.ts';
 export { seedDemoComments } from './comment.demo.ts';
+export { demoSupporters } from './comment.demo-data.ts';
 export { commentChangeWatchers } from './comment.changes.ts';
 export { commentDigestJob } from './comment.jobs.ts';
 export { commentDigestComposer, commentDigestMailKind } from './comment.digest.ts';

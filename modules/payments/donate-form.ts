@@ -40,6 +40,7 @@ export function donateForm(deps: { payments: PaymentService; limits: DonationLim
           showAmount: form.has('showAmount'),
           donorName: form.has('anonymous') ? '' : (form.get('donorName') ?? ''),
           donorEmail: form.get('donorEmail') ?? '',
+          ref: form.get('ref') ?? undefined,
         },
       );
       const provider = deps.payments.providers[method];

@@ -54,6 +54,10 @@ export const TeamMemberSchema = defineEntity({
     donationCount: p.integer().default(0),
     joinedAt: p.datetime(),
     leftAt: p.datetime().nullable(),
+    /** The newest credit the member's last e-mail about donations through their link told of; null: none yet (team.digest.ts). */
+    lastToldCreditId: p.integer().nullable(),
+    /** When that e-mail was queued: the next one waits an hour from it. */
+    toldAt: p.datetime().nullable(),
   },
 });
 

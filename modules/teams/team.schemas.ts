@@ -105,3 +105,25 @@ export const creditedDonationResponse = z.object({
 });
 export type CreditedDonation = z.output<typeof creditedDonationResponse>;
 export const creditedDonationsResponse = z.array(creditedDonationResponse);
+
+/** A fundraiser's teams as its public page shows them (team.board.ts). */
+export const teamBoardResponse = z.object({
+  /** How many live teams the fundraiser has; `teams` holds the first of them. */
+  total: z.number(),
+  /** Any signed-in supporter may join its teams, or start one. */
+  open: z.boolean(),
+  teams: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      currency: z.enum(currencies),
+      goalAmount: z.string().nullable(),
+      raisedAmount: z.string(),
+      donationCount: z.number(),
+      memberCount: z.number(),
+      /** The members who raised most, first. */
+      leaders: z.array(z.object({ userId: z.number(), name: z.string(), imageUrl: z.string().nullable(), raisedAmount: z.string(), donationCount: z.number() })),
+    }),
+  ),
+});
+export type TeamBoard = z.output<typeof teamBoardResponse>;

@@ -9,6 +9,9 @@ import type { ConversationItem } from '../../../modules/comments/comment.schemas
 import type { PublicDonationView } from '../../../modules/donations/donation.schemas.ts';
 import type { FundraiserCard, FundraiserView, ListQuery, Page, UpdateView } from '../../../modules/fundraisers/fundraiser.schemas.ts';
 import type { PaymentMethodsView } from '../../../modules/payments/payment.schemas.ts';
+import type { TeamBoard } from '../../../modules/teams/team.schemas.ts';
+
+export type { TeamBoard };
 
 /** A fundraiser and the sections of its page; a section that could not be read is null, and the page shows without it. */
 export type FundraiserPageData = {
@@ -17,8 +20,13 @@ export type FundraiserPageData = {
   donations: Page<PublicDonationView> | null;
   /** Comments and donors' words of support, newest first, as GET /api/comments/{id} pages them. */
   conversation: Page<ConversationItem> | null;
-  /** Who the page is made for: null for a visitor who is not signed in, the one kind of page the app keeps for others. */
-  viewer: { id: number; admin: boolean } | null;
+  /** The teams raising for it, the first of them with their leading members. */
+  teams: TeamBoard | null;
+  /**
+   * Who the page is made for: null for a visitor who is not signed in, the one kind of page the
+   * app keeps for others. `moderates`: they may hide what others wrote (organiser, co-organiser, admin).
+   */
+  viewer: { id: number; admin: boolean; moderates: boolean } | null;
 };
 
 export type FundraiserSections = {
@@ -26,6 +34,7 @@ export type FundraiserSections = {
   updates?: { offset: number; limit: number };
   donations?: { page: number; size: number };
   conversation?: { page: number; size: number };
+  teams?: boolean;
 };
 
 export interface PageData {

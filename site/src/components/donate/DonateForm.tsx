@@ -4,6 +4,7 @@ import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import { readAmount, ungroupAmount } from '../../lib/amount';
 import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
+import { referralCode } from '../../lib/referral';
 import { rememberDonation, type Donation, type PaymentMethod, type PaymentStart } from '../../lib/donation';
 import { looksLikeEmail } from '../../lib/format';
 import { formatAmount, type Fundraiser } from '../../lib/fundraiser';
@@ -60,6 +61,8 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
   const formRef = useRef<HTMLFormElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const [anonymous, setAnonymous] = useState(false);
+  // Read once the page runs: the page is the same for everybody, the code is this visitor's.
+  const [referral, setReferral] = useState<string | null>(null);
   const fieldErrors = useFieldErrors<Field>(recheck, initialErrors);
   const { errors, setErrors } = fieldErrors;
   // "Correct the following" is shown while fields to correct are left, not kept as a problem of its own.
@@ -77,6 +80,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
     const preset = form?.querySelector<HTMLInputElement>('input[name="preset"]:checked');
     if (preset && amountRef.current && !amountRef.current.value) amountRef.current.value = preset.value;
     setAnonymous(form?.querySelector<HTMLInputElement>('input[name="anonymous"]')?.checked ?? false);
+    setReferral(referralCode(fundraiser.id));
     // Back from the plain form with fields to correct: the first one takes focus, as after a check here.
     focusFirstError(form, fields, initialErrors);
     // Back from the checkout or PayPal, the page may come out of the browser's memory as it
@@ -115,6 +119,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
       donorName: anonymous ? '' : String(data.get('donorName') ?? ''),
       donorEmail: String(data.get('donorEmail') ?? ''),
       currency: fundraiser.currency,
+      ...(referral ? { ref: referral } : {}),
     };
     const key = JSON.stringify(body);
     setErrors({});
@@ -176,6 +181,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
         className="space-y-6 rounded-xl border border-line bg-surface p-5 sm:p-6"
         data-testid="donate-form"
       >
+        {referral && <input type="hidden" name="ref" value={referral} />}
         <FormAlert message={problem || (fieldProblems.length > 0 ? m.fixFields : '')}>
           {fieldProblems.length > 0 && (
             <ul className="mt-2 list-disc space-y-1 ps-5">

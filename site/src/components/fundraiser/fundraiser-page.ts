@@ -3,12 +3,14 @@
  * the server's CSP hashes only inline scripts found in pre-rendered pages. The rest loads
  * only on pages that have what it works on: photos, older updates, the owner's controls.
  */
+import { referralCode, withReferral } from '../../lib/referral';
 import { setUpDonateBar } from './donate-bar';
 import { setUpCopyLinks } from './share';
 import { setUpShareButtons } from './share-button';
 import './owner-loader';
 
 setUpDonateBar();
+carryReferral();
 setUpCopyLinks();
 setUpShareButtons();
 
@@ -17,3 +19,12 @@ if (lightbox) void import('./lightbox').then((module) => module.setUpLightbox(li
 
 const olderUpdates = document.querySelector<HTMLAnchorElement>('a[data-older-updates]');
 if (olderUpdates) void import('./older-updates').then((module) => module.setUpOlderUpdates(olderUpdates));
+
+/** A visitor who came through a team member's link donates through it too: the Donate links carry its code. */
+function carryReferral(): void {
+  const links = [...document.querySelectorAll<HTMLAnchorElement>('a[href*="/donate/"]')];
+  const fundraiserId = Number(/\/donate\/(\d+)$/.exec(links[0]?.pathname ?? '')?.[1]);
+  if (!fundraiserId) return;
+  const code = referralCode(fundraiserId);
+  if (code) for (const link of links) link.href = withReferral(link.getAttribute('href')!, code);
+}

@@ -1,0 +1,16 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/** A team member hears by e-mail, at most once an hour, of the donations through their link: the newest one told of, and when. */
+export class Migration20261126230000_member_digest extends Migration {
+
+  override name = 'Migration20261126230000_member_digest';
+
+  override up(): void | Promise<void> {
+    this.addSql(`alter table \`team_member\` add \`last_told_credit_id\` int null, add \`told_at\` datetime null;`);
+  }
+
+  override down(): void | Promise<void> {
+    this.addSql(`alter table \`team_member\` drop column \`last_told_credit_id\`, drop column \`told_at\`;`);
+  }
+
+}
