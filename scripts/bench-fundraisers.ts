@@ -139,7 +139,6 @@ async function fill(databaseUrl: string, size: number): Promise<{ categoryId: nu
           donationCount: i % 40,
           // Odd rows only, so the Amharic rows (every fourth) with the searched words stay listed.
           status: i % 20 === 3 ? 'CLOSED' : 'ACTIVE',
-          teamId: null,
           createdAt: new Date(now - (size - i) * 60_000),
           updatedAt: new Date(now - (size - i) * 60_000),
         });

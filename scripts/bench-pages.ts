@@ -31,6 +31,7 @@ import { migrate, openDatabase, seedDemoIfEmpty, seedReference } from '../db/ind
 import { generatePassword, hashPassword, UserSchema } from '../modules/accounts/index.ts';
 import { demoOrganisers } from '../modules/fundraisers/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
+import { seedTwinFundraisers, teamsShape } from './bench-teams-data.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const levels = [8, 50];
@@ -46,6 +47,8 @@ interface Ready {
   /** The password every demo organiser signs in with in this run. */
   password: string;
   organisers: { id: number; email: string }[];
+  /** Two copies of a fundraiser, one with 20 teams of 50 members (bench-teams-data.ts). */
+  twins: { plain: number; teams: number };
 }
 
 /** Child mode: the whole app (site and API, no jobs) with the demo data in a fresh SQLite file. */
@@ -56,6 +59,7 @@ async function serve(dir: string) {
   await migrate(orm);
   await seedReference(orm.em.fork());
   await seedDemoIfEmpty(orm.em.fork(), { mediaDir: config.MEDIA_DIR });
+  const twins = await seedTwinFundraisers(orm.em.fork());
   const organisers = await letOrganisersSignIn(orm.em.fork());
   // Pages rendered on demand read the API, not the snapshot: a build of the same sources
   // will do whatever data it was made from, and sparing a rebuild keeps it off the figures.
@@ -71,14 +75,14 @@ async function serve(dir: string) {
     server.closeAllConnections();
     server.close(() => void orm.close().then(() => process.exit(0)));
   });
-  process.send!({ port: (server.address() as AddressInfo).port, ...organisers } satisfies Ready);
+  process.send!({ port: (server.address() as AddressInfo).port, ...organisers, twins } satisfies Ready);
 }
 
 /**
  * Demo organisers have no password (nobody signs in as them); this run gives them one, so
  * that the bench can sign in as one through the ordinary sign-in and load their own page.
  */
-async function letOrganisersSignIn(em: EntityManager): Promise<Omit<Ready, 'port'>> {
+async function letOrganisersSignIn(em: EntityManager): Promise<Omit<Ready, 'port' | 'twins'>> {
   const password = generatePassword();
   const emails = demoOrganisers.map((organiser) => organiser.email);
   await em.nativeUpdate(UserSchema, { email: { $in: emails } }, { passwordHash: await hashPassword(password) });
@@ -226,10 +230,14 @@ interface Target {
   /** The connection counts it is loaded at, when not both 8 and 50. */
   levels?: number[];
   cookie?: string;
+  /** Made afresh for every request (a query parameter the render cache keys by), as after a change. */
+  bust?: boolean;
 }
 
-function targetsFor(id: number, organiserCookie: string): Target[] {
+function targetsFor(id: number, organiserCookie: string, twins: Ready['twins']): Target[] {
   const page = { baseline: '/about', tail: true };
+  const { plain, teams } = twins;
+  const withTeams = `/fundraiser/${teams}, ${teamsShape.teams} teams of ${teamsShape.members}`;
   return [
     { label: '/about', path: '/about', tail: true, stress: false },
     { label: '/api/categories', path: '/api/categories', tail: true, stress: false },
@@ -240,6 +248,11 @@ function targetsFor(id: number, organiserCookie: string): Target[] {
     { label: `/donate/${id}`, path: `/donate/${id}`, ...page, minRatio: 0.3, stress: true },
     { label: `GET /api/fundraisers/${id}`, path: `/api/fundraisers/${id}`, baseline: '/api/categories', tail: true, minRatio: 0.5, stress: true },
     { label: `/fundraiser/${id}, its organiser signed in`, path: `/fundraiser/${id}`, baseline: '/about', tail: false, stress: false, levels: [50], cookie: organiserCookie },
+    // The teams' cost alone: twin pages, kept and made afresh, with and without 20 teams of 50.
+    { label: `/fundraiser/${plain}, no teams`, path: `/fundraiser/${plain}`, tail: true, stress: false },
+    { label: withTeams, path: `/fundraiser/${teams}`, baseline: `/fundraiser/${plain}, no teams`, minRatio: 0.8, tail: true, stress: false },
+    { label: `/fundraiser/${plain}, no teams, made afresh`, path: `/fundraiser/${plain}`, tail: false, stress: false, bust: true },
+    { label: `${withTeams}, made afresh`, path: `/fundraiser/${teams}`, baseline: `/fundraiser/${plain}, no teams, made afresh`, minRatio: 0.8, tail: false, stress: false, bust: true },
   ];
 }
 
@@ -257,11 +270,11 @@ interface Run {
  */
 async function measureAll(url: string, targets: Target[]): Promise<Run[]> {
   // Compiled code, warm caches and a settled database before anything counts.
-  for (const target of targets) await load(url, target.path, levels[0]!, 2, { cookie: target.cookie });
+  for (const target of targets) await load(url, target.path, levels[0]!, 2, { cookie: target.cookie, bust: target.bust });
   const runs: Run[] = [];
   for (const connections of levels) {
     for (const target of targets.filter((t) => (t.levels ?? levels).includes(connections))) {
-      const measure = await load(url, target.path, connections, seconds, { cookie: target.cookie });
+      const measure = await load(url, target.path, connections, seconds, { cookie: target.cookie, bust: target.bust });
       const base = runs.find((run) => run.connections === connections && run.target.label === target.baseline);
       runs.push({ target, connections, measure, ratio: base ? measure.rps / base.measure.rps : undefined });
     }
@@ -445,7 +458,7 @@ async function main() {
     if (!organiser) throw new Error(`fundraiser ${id} is not a demo organiser's`);
     const cookie = await signIn(server.url, organiser.email, server.password);
     await assertOwnerView(server.url, id, cookie);
-    runs = await measureAll(server.url, targetsFor(id, cookie));
+    runs = await measureAll(server.url, targetsFor(id, cookie, server.twins));
   } finally {
     await server.stop();
   }

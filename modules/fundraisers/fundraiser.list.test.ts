@@ -280,7 +280,6 @@ describe('search at depth', () => {
       fundedRank: fundedRank({ currency: 'USD', raisedMinor: 0, goalMinor: 10_000 }),
       goalRank: goalRank({ currency: 'USD', raisedMinor: 0, goalMinor: 10_000 }),
       status: 'ACTIVE' as const,
-      teamId: null,
       createdAt: new Date(),
       updatedAt: new Date(),
     }));

@@ -77,11 +77,11 @@ export const memberDigestMailTexts: Record<Language, MemberDigestMailText> = {
         `ሰላም ${v.name}፣`,
         '',
         v.count === 1
-          ? `በ“${v.team}” ቡድን ውስጥ ባለው የግል ሊንክዎ በኩል ለ“${v.title}” አንድ ሰው ለግሷል፦`
-          : `በ“${v.team}” ቡድን ውስጥ ባለው የግል ሊንክዎ በኩል ለ“${v.title}” ${v.count} አዲስ ልገሳዎች ተደርገዋል፦`,
+          ? `አንድ ሰው በ“${v.team}” ቡድን ውስጥ ባለዎት የግል ሊንክ በኩል ለ“${v.title}” ለግሷል፦`
+          : `በ“${v.team}” ቡድን ውስጥ ባለዎት የግል ሊንክ በኩል ለ“${v.title}” ${v.count} አዲስ ልገሳዎች ተደርገዋል፦`,
         '',
         ...v.donations.map(listed),
-        ...(v.count > v.donations.length ? ['', `… እና ሌሎች ${v.count - v.donations.length} ልገሳዎች።`] : []),
+        ...(v.count > v.donations.length ? ['', `… እና ተጨማሪ ${v.count - v.donations.length} ልገሳ።`] : []),
         '',
         `በሊንክዎ በኩል እስካሁን በአጠቃላይ ${v.total} አሰባስበዋል። ሊንክዎን ስላጋሩ እናመሰግናለን!`,
         '',
@@ -89,7 +89,7 @@ export const memberDigestMailTexts: Record<Language, MemberDigestMailText> = {
         '',
         v.link,
         '',
-        'እንዲህ ያለ ኢሜይል በሰዓት ከአንድ ጊዜ በላይ አይላክልዎትም። ይህም ሆነ ስለ አስተያየቶች የሚላኩ ኢሜይሎች እንዳይላኩልዎ ከፈለጉ በመገለጫዎ ላይ “ስለ አዲስ አስተያየቶች በኢሜይል አሳውቁኝ” የሚለውን ምልክት ያንሱ፦',
+        'እንዲህ ያለ ኢሜይል በሰዓት ከአንድ ጊዜ በላይ አይላክልዎትም። እነዚህንም ሆነ ስለ አስተያየቶች የሚላኩ ኢሜይሎችን ማቆም ከፈለጉ በመገለጫዎ ላይ “ስለ አዲስ አስተያየቶች በኢሜይል አሳውቁኝ” የሚለውን ምልክት ያንሱ፦',
         '',
         v.settings,
         '',

@@ -8,6 +8,7 @@ import { fakeTeam, succeededDonation } from '../../tests/helpers/teams.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { settleDonation } from '../donations/index.ts';
 import { FundraiserSchema } from '../fundraisers/index.ts';
+import { teamBoard, TeamMemberSchema, TeamSchema } from './index.ts';
 
 const publicUrl = 'http://ethiofundraise.example';
 
@@ -174,5 +175,36 @@ describe('teams: joining, invitations, co-organisers, credits', () => {
     assert.equal((await search(onSuspended.id)).totalElements, 0);
     await asOrganiser.delete(`/api/teams/${team.id}`);
     assert.equal((await search(team.id)).totalElements, 0);
+  });
+
+  it('shows the public its teams ranked, each with its member count and five leading members, never an address', async () => {
+    const f = await fakeFundraiser(app.orm, organiser.user, { currency: 'ETB' });
+    const people = await Promise.all(Array.from({ length: 7 }, (_, i) => fakeUser(app.orm, { firstName: `Member${i}` })));
+    const big = await fakeTeam(app.orm, f.id, people[0]!.user, people.slice(1).map((p) => p.user), { name: 'Big team' });
+    const small = await fakeTeam(app.orm, f.id, organiser.user, [], { name: 'Small team' });
+    const gone = await fakeTeam(app.orm, f.id, organiser.user, [], { name: 'Removed team' });
+    const em = app.orm.em.fork();
+    for (const [i, member] of big.members.entries()) await em.nativeUpdate(TeamMemberSchema, { id: member.id }, { raisedMinor: (i + 1) * 1000, donationCount: i + 1 });
+    await em.nativeUpdate(TeamMemberSchema, { id: big.members[6]!.id }, { leftAt: new Date() });
+    await em.nativeUpdate(TeamSchema, { id: big.id }, { raisedMinor: 21_000, donationCount: 21, goalMinor: 100_000 });
+    await em.nativeUpdate(TeamSchema, { id: small.id }, { raisedMinor: 500, donationCount: 1 });
+    await em.nativeUpdate(TeamSchema, { id: gone.id }, { removedAt: new Date(), raisedMinor: 99_999 });
+
+    const board = await teamBoard(em, { id: f.id, currency: 'ETB', teamsOpen: false, status: 'ACTIVE' });
+    assert.equal(board.total, 2);
+    assert.equal(board.open, false);
+    assert.deepEqual(board.teams.map((t) => [t.name, t.raisedAmount, t.goalAmount, t.memberCount]), [
+      ['Big team', '210.00', '1000.00', 6],
+      ['Small team', '5.00', null, 1],
+    ]);
+    assert.deepEqual(board.teams[0]!.leaders.map((l) => [l.name.split(' ')[0], l.raisedAmount, l.donationCount]), [
+      ['Member5', '60.00', 6],
+      ['Member4', '50.00', 5],
+      ['Member3', '40.00', 4],
+      ['Member2', '30.00', 3],
+      ['Member1', '20.00', 2],
+    ], 'the five who raised most, the one who left not among them');
+    assert.ok(!JSON.stringify(board).includes('@'), 'no address anywhere');
+    assert.deepEqual(await teamBoard(em, { id: 999_999, currency: 'USD', teamsOpen: true, status: 'ACTIVE' }), { total: 0, open: true, teams: [] });
   });
 });

@@ -95,6 +95,8 @@ test.describe('signed in', () => {
     fundraiserId = ((await created.json()) as { id: number }).id;
     await request.post(`/api/fundraisers/${fundraiserId}/updates`, { headers, data: { content: 'The first twenty books are bought.' } });
     expect((await request.post('/api/comments', { headers, data: { fundraiserId, userId: adminId, content: 'Thank you all for the books!' } })).status()).toBe(201);
+    // A team, for the teams on the page and the teams page (the admin captains it).
+    expect((await request.post('/api/teams', { headers, data: { name: 'Hawassa teachers', fundraiserId, creatorId: adminId, goalAmount: '500' } })).status()).toBe(201);
     await request.dispose();
     const reader = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
     const supporter = await createUser(reader);
@@ -107,7 +109,7 @@ test.describe('signed in', () => {
 
   for (const theme of ['dark', 'light'] as const) {
     for (const lang of ['en', 'am'] as const) {
-      test(`axe finds no violations on a fundraiser's page in ${lang}, as a visitor and as its owner (${theme})`, async ({ page }) => {
+      test(`axe finds no violations on a fundraiser's page in ${lang}, as a visitor and as its owner, and on its teams page (${theme})`, async ({ page }) => {
         await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
         await page.goto(localized(lang, `/fundraiser/${fundraiserId}`));
         await expect(page.locator('h1')).toHaveText('School books for Hawassa');
@@ -120,6 +122,9 @@ test.describe('signed in', () => {
         await page.goto(localized(lang, `/fundraiser/${fundraiserId}`));
         await expect(page.getByTestId('owner-panel')).toBeVisible();
         await wordsOfSupportLoaded(page);
+        expect(await violations(page)).toEqual([]);
+        await page.goto(localized(lang, `/fundraiser/${fundraiserId}/team`));
+        await expect(page.getByTestId('my-team')).toBeVisible();
         expect(await violations(page)).toEqual([]);
       });
     }
