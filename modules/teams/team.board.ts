@@ -7,80 +7,90 @@ import type { TeamBoard } from './team.schemas.ts';
 /** The fundraiser page shows this many teams, and this many of each team's members. */
 export const boardLimits = { teams: 20, members: 5 } as const;
 
-interface BoardRow {
+interface TeamRow {
   id: number | string;
   name: string;
   goal_minor: number | string | null;
   raised_minor: number | string;
   donation_count: number | string;
+  members: number | string;
   total: number | string;
-  /** The member's columns are null for a team without members. */
-  user_id: number | string | null;
-  first_name: string | null;
-  last_name: string | null;
-  avatar_media_id: number | string | null;
-  member_raised: number | string | null;
-  member_count: number | string | null;
-  members: number | string | null;
 }
+
+interface LeaderRow {
+  id: number | string;
+  joined_at: string | Date;
+  team_id: number | string;
+  user_id: number | string;
+  first_name: string;
+  last_name: string;
+  avatar_media_id: number | string | null;
+  raised_minor: number | string;
+  donation_count: number | string;
+}
+
+/** Each team's leading members, by its index on (team, raised amount): a few rows read per team, however big. */
+const leadersOf = (teams: number) =>
+  Array.from(
+    { length: teams },
+    (_, i) => `select * from (
+      select m.id, m.team_id, m.user_id, u.first_name, u.last_name, u.avatar_media_id, m.raised_minor, m.donation_count, m.joined_at
+      from \`team_member\` m join \`app_user\` u on u.id = m.user_id
+      where m.team_id = ? and m.left_at is null
+      order by m.raised_minor desc, m.donation_count desc, m.joined_at asc, m.id asc limit ${boardLimits.members}
+    ) l${i}`,
+  ).join(' union all ');
 
 /**
  * The teams as the fundraiser page shows them to anybody: the first teams by what they raised,
  * each with its member count and its leading members (names, pictures, totals), never an
- * address or a link. One statement however big the teams (window functions rank and count the
- * members of each), and one more for pictures when a leading member has one.
+ * address or a link. One statement for the teams and one for their leaders, each reading a few
+ * index entries per team however big the teams are, and one more for pictures when a leader has one.
  */
 export async function teamBoard(em: EntityManager, fundraiser: Pick<Fundraiser, 'id' | 'currency' | 'teamsOpen' | 'status'>): Promise<TeamBoard> {
-  const rows = (await em.getConnection().execute(
-    `select t.id, t.name, t.goal_minor, t.raised_minor, t.donation_count, t.total,
-        r.user_id, r.first_name, r.last_name, r.avatar_media_id, r.member_raised, r.member_count, r.members
-      from (
-        select t.id, t.name, t.goal_minor, t.raised_minor, t.donation_count, count(*) over () as total
-        from \`team\` t where t.fundraiser_id = ? and t.removed_at is null
-        order by t.raised_minor desc, t.donation_count desc, t.id asc limit ${boardLimits.teams}
-      ) t
-      left join (
-        select m.team_id, m.user_id, u.first_name, u.last_name, u.avatar_media_id, m.raised_minor as member_raised, m.donation_count as member_count,
-          row_number() over (partition by m.team_id order by m.raised_minor desc, m.donation_count desc, m.joined_at asc, m.id asc) as position,
-          count(*) over (partition by m.team_id) as members
-        from \`team_member\` m
-          join \`team\` mt on mt.id = m.team_id
-          join \`app_user\` u on u.id = m.user_id
-        where mt.fundraiser_id = ? and mt.removed_at is null and m.left_at is null
-      ) r on r.team_id = t.id and r.position <= ${boardLimits.members}
-      order by t.raised_minor desc, t.donation_count desc, t.id asc, r.position asc`,
-    [fundraiser.id, fundraiser.id],
-  )) as BoardRow[];
+  const connection = em.getConnection();
+  const teams = (await connection.execute(
+    `select t.id, t.name, t.goal_minor, t.raised_minor, t.donation_count, count(*) over () as total,
+        (select count(*) from \`team_member\` m where m.team_id = t.id and m.left_at is null) as members
+      from \`team\` t where t.fundraiser_id = ? and t.removed_at is null
+      order by t.raised_minor desc, t.donation_count desc, t.id asc limit ${boardLimits.teams}`,
+    [fundraiser.id],
+  )) as TeamRow[];
   const open = fundraiser.teamsOpen && fundraiser.status === 'ACTIVE';
-  if (rows.length === 0) return { total: 0, open, teams: [] };
-  const avatarIds = [...new Set(rows.map((r) => r.avatar_media_id).filter((id) => id !== null).map(Number))];
+  if (teams.length === 0) return { total: 0, open, teams: [] };
+  const leaders = (await connection.execute(leadersOf(teams.length), teams.map((t) => Number(t.id)))) as LeaderRow[];
+  // A union keeps no order of its own: each team's leaders are put in theirs here.
+  const joined = new Map(leaders.map((r) => [r, new Date(r.joined_at).getTime()]));
+  leaders.sort(
+    (a, b) =>
+      Number(b.raised_minor) - Number(a.raised_minor) ||
+      Number(b.donation_count) - Number(a.donation_count) ||
+      joined.get(a)! - joined.get(b)! ||
+      Number(a.id) - Number(b.id),
+  );
+  const avatarIds = [...new Set(leaders.map((r) => r.avatar_media_id).filter((id) => id !== null).map(Number))];
   const avatars = avatarIds.length ? (await imagesAndMedia(em, { entityType: 'USER', entityIds: [] }, avatarIds)).byId : null;
   const { currency } = fundraiser;
-  const teams = new Map<number, TeamBoard['teams'][number]>();
-  for (const row of rows) {
-    const id = Number(row.id);
-    let team = teams.get(id);
-    if (!team) {
-      team = {
-        id,
-        name: row.name,
-        currency,
-        goalAmount: row.goal_minor === null ? null : fromMinor(Number(row.goal_minor), currency),
-        raisedAmount: fromMinor(Number(row.raised_minor), currency),
-        donationCount: Number(row.donation_count),
-        memberCount: Number(row.members ?? 0),
-        leaders: [],
-      };
-      teams.set(id, team);
-    }
-    if (row.user_id === null) continue;
-    team.leaders.push({
-      userId: Number(row.user_id),
-      name: displayName({ firstName: row.first_name ?? '', lastName: row.last_name ?? '' }),
-      imageUrl: row.avatar_media_id === null ? null : (avatars?.get(Number(row.avatar_media_id))?.thumbnailUrl ?? null),
-      raisedAmount: fromMinor(Number(row.member_raised), currency),
-      donationCount: Number(row.member_count),
-    });
-  }
-  return { total: Number(rows[0]!.total), open, teams: [...teams.values()] };
+  return {
+    total: Number(teams[0]!.total),
+    open,
+    teams: teams.map((t) => ({
+      id: Number(t.id),
+      name: t.name,
+      currency,
+      goalAmount: t.goal_minor === null ? null : fromMinor(Number(t.goal_minor), currency),
+      raisedAmount: fromMinor(Number(t.raised_minor), currency),
+      donationCount: Number(t.donation_count),
+      memberCount: Number(t.members),
+      leaders: leaders
+        .filter((r) => Number(r.team_id) === Number(t.id))
+        .map((r) => ({
+          userId: Number(r.user_id),
+          name: displayName({ firstName: r.first_name, lastName: r.last_name }),
+          imageUrl: r.avatar_media_id === null ? null : (avatars?.get(Number(r.avatar_media_id))?.thumbnailUrl ?? null),
+          raisedAmount: fromMinor(Number(r.raised_minor), currency),
+          donationCount: Number(r.donation_count),
+        })),
+    })),
+  };
 }
