@@ -374,7 +374,7 @@ test('the donate form’s choice to show the amount is kept, with JavaScript and
   await noScript.goto(`/am/donate/${fundraiserId}`);
   const plainForm = noScript.getByTestId('donate-form');
   await plainForm.getByRole('radio').first().check();
-  await plainForm.getByLabel('የለገስኩት መጠን በማሰባሰቢያው ገጽ ላይ ይታይ').check();
+  await plainForm.getByLabel('የምለግሰው መጠን በማሰባሰቢያው ገጽ ላይ ይታይ').check();
   await plainForm.getByLabel('ኢሜይል', { exact: false }).fill('plain@example.com');
   await plainForm.getByRole('radio', { name: /PayPal|ፔይፓል/ }).check();
   await plainForm.locator('button[type="submit"]').click();
