@@ -207,4 +207,52 @@ describe('teams: joining, invitations, co-organisers, credits', () => {
     assert.ok(!JSON.stringify(board).includes('@'), 'no address anywhere');
     assert.deepEqual(await teamBoard(em, { id: 999_999, currency: 'USD', teamsOpen: true, status: 'ACTIVE' }), { total: 0, open: true, teams: [] });
   });
+
+  it('takes the captaincy and the co-organiser role away with the place, and keeps a co-organiser only on the organiser’s own team', async () => {
+    const f = await fakeFundraiser(app.orm, organiser.user);
+    await asOrganiser.put(`/api/fundraisers/${f.id}`, { teamsOpen: true });
+    const captain = await person();
+    const theirs = (await captain.client.post('/api/teams', { name: 'Taken over?', fundraiserId: f.id, creatorId: captain.user.id })).data;
+    await asOrganiser.request('DELETE', `/api/teams/${theirs.id}/members?userEmail=${encodeURIComponent(captain.email)}`);
+    assert.equal((await captain.client.post(`/api/teams/${theirs.id}/join`)).status, 200, 'an open team takes them back');
+    assert.equal((await captain.client.put(`/api/teams/${theirs.id}`, { name: 'Back in charge' })).status, 403, 'but not as captain');
+
+    const own = await newTeam(f.id, 'The organiser’s own');
+    const helper = await person();
+    await asOrganiser.post(`/api/teams/${own.id}/members?userEmail=${encodeURIComponent(helper.email)}&role=CO_ORGANISER`);
+    await helper.client.post(`/api/teams/invitations/${await invitationToken(helper.email)}/accept`);
+    const update = () => helper.client.post(`/api/fundraisers/${f.id}/updates`, { content: 'We reached half the goal.' });
+    assert.equal((await update()).status, 201);
+    assert.deepEqual((await asOrganiser.post(`/api/teams/${own.id}/members?userEmail=${encodeURIComponent(helper.email)}`)).data, { email: helper.email, status: 'MEMBER' });
+    assert.equal((await update()).status, 201, 'invited again without a role: still co-organiser');
+    await asOrganiser.request('DELETE', `/api/teams/${own.id}/members?userEmail=${encodeURIComponent(organiser.email)}`);
+    assert.equal((await update()).status, 403, 'the organiser left the team: it is no longer theirs to lend rights from');
+  });
+
+  it('changes no team of a suspended or closed fundraiser, and limits how many teams one person starts', async () => {
+    const f = await fakeFundraiser(app.orm, organiser.user);
+    const team = await newTeam(f.id);
+    const invitee = await person();
+    await asOrganiser.post(`/api/teams/${team.id}/members?userEmail=${encodeURIComponent(invitee.email)}`);
+    const token = await invitationToken(invitee.email);
+    await app.orm.em.fork().nativeUpdate(FundraiserSchema, { id: f.id }, { status: 'SUSPENDED' });
+    const invite = await asOrganiser.post(`/api/teams/${team.id}/members?userEmail=someone.new%40example.com`);
+    assert.equal(invite.status, 409);
+    assert.equal(invite.data.code, 'team_fundraiser_not_active');
+    assert.equal((await mailsTo(app.orm, 'someone.new@example.com')).length, 0, 'no mail for a suspended fundraiser');
+    await app.orm.em.fork().nativeUpdate(FundraiserSchema, { id: f.id }, { status: 'CLOSED' });
+    assert.equal((await invitee.client.post(`/api/teams/invitations/${token}/accept`)).status, 409);
+
+    const open = await fakeFundraiser(app.orm, organiser.user);
+    await asOrganiser.put(`/api/fundraisers/${open.id}`, { teamsOpen: true });
+    const eager = await person();
+    const start = (n: number) => eager.client.post('/api/teams', { name: `Team number ${n}`, fundraiserId: open.id, creatorId: eager.user.id });
+    for (let n = 1; n <= 10; n += 1) assert.equal((await start(n)).status, 201);
+    const refused = await start(11);
+    assert.equal(refused.status, 429);
+    assert.ok(refused.headers.get('retry-after'));
+    const invisible = await asOrganiser.post('/api/teams', { name: '\u200b\u200b\u200b', fundraiserId: open.id, creatorId: organiser.user.id });
+    assert.equal(invisible.status, 400);
+    assert.ok(invisible.data.fields.name);
+  });
 });

@@ -5,7 +5,8 @@ import { currencies, decimalAmount } from '../money/index.ts';
 import { teamRoles } from './team.entity.ts';
 
 const id = z.number().int().min(1);
-const name = z.string().transform(oneLine).pipe(z.string().min(2).max(100));
+// A name shows on the page: it must have a letter or a digit, not only marks or invisible characters.
+const name = z.string().transform(oneLine).pipe(z.string().min(2).max(100).regex(/[\p{L}\p{N}]/u));
 const description = z.string().transform(plainText).pipe(z.string().max(2000));
 /** Optional: a team may raise toward the fundraiser's goal alone. null or '' clears it. */
 const goalAmount = z.preprocess((value) => (value === '' ? null : value), decimalAmount({ max: maxGoal }).nullable().optional());

@@ -24,7 +24,11 @@ import type { CreateTeamRequest, CreditedDonation, EditTeamRequest, InvitationPr
 export const invitationLifetimeMs = 14 * 24 * 60 * 60_000;
 
 /** A captain invites a class or a choir at once; a script mailing strangers hits this. */
-export const teamLimits = { invitesPerUser: { limit: 50, windowMs: 60 * 60_000 } } as const satisfies Record<string, Limit>;
+export const teamLimits = {
+  invitesPerUser: { limit: 50, windowMs: 60 * 60_000 },
+  /** A family or a choir starts a team or two; a script filling a fundraiser's page with teams hits this. */
+  teamsPerUser: { limit: 10, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, Limit>;
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** 192 random bits: the invitation's secret, mailed once, stored only as its hash. */
@@ -64,12 +68,23 @@ async function assertManager(em: EntityManager, team: Team, fundraiser: Fundrais
   if (!(await isCaptain(em, team.id, viewer))) throw new NotTeamManager();
 }
 
-/** A new member row (or a returning member's, brought back), with a referral code of its own. */
-async function join(tx: EntityManager, teamId: number, userId: number, role: TeamRole, now: Date): Promise<void> {
+/**
+ * Teams change (invitations sent and accepted) while the fundraiser raises money or is paused;
+ * not once it is closed, nor while it is suspended for review, whoever asks.
+ */
+function assertChanging(fundraiser: Fundraiser): void {
+  if (fundraiser.status !== 'ACTIVE' && fundraiser.status !== 'PAUSED') throw new FundraiserNotActive();
+}
+
+/**
+ * A new member row (or a returning member's, brought back), with a referral code of its own. A
+ * captain who left by themself and is invited back is captain again; one the organiser took
+ * off lost the role then (`removeMember`), and joining by oneself never gives it.
+ */
+async function join(tx: EntityManager, teamId: number, userId: number, role: TeamRole, now: Date, options: { keepCaptain: boolean }): Promise<void> {
   const before = await tx.findOne(TeamMemberSchema, { team: teamId, user: userId }, { fields: ['id', 'role'] });
   if (before) {
-    // A captain who left and is invited back stays captain.
-    await tx.nativeUpdate(TeamMemberSchema, { id: before.id }, { leftAt: null, role: before.role === 'CAPTAIN' ? 'CAPTAIN' : role });
+    await tx.nativeUpdate(TeamMemberSchema, { id: before.id }, { leftAt: null, role: before.role === 'CAPTAIN' && options.keepCaptain ? 'CAPTAIN' : role });
     return;
   }
   await tx.insert(TeamMemberSchema, { team: teamId, user: userId, role, referralCode: newReferralCode(), raisedMinor: 0, donationCount: 0, joinedAt: now, leftAt: null });
@@ -85,6 +100,7 @@ export async function createTeam(em: EntityManager, viewer: User, input: CreateT
   const fundraiser = await findVisible(em, viewer, input.fundraiserId);
   if (!mayManage(fundraiser, viewer) && !fundraiser.teamsOpen) throw new TeamsClosed();
   if (fundraiser.status !== 'ACTIVE') throw new FundraiserNotActive();
+  await consume(em, `team-create:user:${viewer.id}`, teamLimits.teamsPerUser);
   const now = new Date();
   const teamId = await em.transactional(async (tx) => {
     const id = await tx.insert(TeamSchema, {
@@ -99,7 +115,7 @@ export async function createTeam(em: EntityManager, viewer: User, input: CreateT
       createdAt: now,
       updatedAt: now,
     });
-    await join(tx, Number(id), viewer.id, 'CAPTAIN', now);
+    await join(tx, Number(id), viewer.id, 'CAPTAIN', now, { keepCaptain: true });
     await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
     return Number(id);
   });
@@ -164,15 +180,16 @@ export async function inviteMember(
   viewer: User,
   teamId: number,
   email: string,
-  role: Exclude<TeamRole, 'CAPTAIN'> = 'MEMBER',
+  role?: Exclude<TeamRole, 'CAPTAIN'>,
 ): Promise<{ change: MemberChange; mail: InvitationToSend | null }> {
   const { team, fundraiser } = await visibleTeam(em, viewer, teamId);
   await assertManager(em, team, fundraiser, viewer);
+  assertChanging(fundraiser);
   if (role === 'CO_ORGANISER' && !(mayManage(fundraiser, viewer) && (await isCaptain(em, team.id, fundraiser.owner)))) throw new CoOrganiserNotAllowed();
   const member = await em.findOne(TeamMemberSchema, { team: team.id, user: { email }, leftAt: null }, { fields: ['id', 'role'] });
   if (member) {
-    // Already on the team, they agreed to it: the organiser names them co-organiser, or takes it back.
-    if (member.role !== 'CAPTAIN' && member.role !== role && (role === 'CO_ORGANISER' || mayManage(fundraiser, viewer))) {
+    // Already on the team, they agreed to it: the organiser names them co-organiser, or (asked in so many words) takes it back.
+    if (role !== undefined && member.role !== 'CAPTAIN' && member.role !== role && (role === 'CO_ORGANISER' || mayManage(fundraiser, viewer))) {
       await em.transactional(async (tx) => {
         await tx.nativeUpdate(TeamMemberSchema, { id: member.id }, { role });
         await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
@@ -190,7 +207,7 @@ export async function inviteMember(
       await tx.insert(TeamInvitationSchema, {
         team: team.id,
         email,
-        role,
+        role: role ?? 'MEMBER',
         tokenHash: sha256(token),
         invitedBy: viewer.id,
         expiresAt: new Date(now.getTime() + invitationLifetimeMs),
@@ -223,8 +240,10 @@ export async function removeMember(em: EntityManager, viewer: User, teamId: numb
   if (viewer.email !== email) await assertManager(em, team, fundraiser, viewer);
   const now = new Date();
   await em.transactional(async (tx) => {
-    const member = await tx.findOne(TeamMemberSchema, { team: team.id, user: { email }, leftAt: null }, { fields: ['id'] });
-    if (member) await tx.nativeUpdate(TeamMemberSchema, { id: member.id, leftAt: null }, { leftAt: now });
+    const member = await tx.findOne(TeamMemberSchema, { team: team.id, user: { email }, leftAt: null }, { fields: ['id', 'role'] });
+    // Taken off by the captain or the organiser, a co-organiser or captain loses the role with the place.
+    const role = viewer.email === email || member?.role === 'MEMBER' ? {} : { role: 'MEMBER' as const };
+    if (member) await tx.nativeUpdate(TeamMemberSchema, { id: member.id, leftAt: null }, { leftAt: now, ...role });
     await tx.nativeUpdate(TeamInvitationSchema, { team: team.id, email, openMarker: 1 }, { openMarker: null, revokedAt: now });
     await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
   });
@@ -241,9 +260,10 @@ export async function acceptInvitation(em: EntityManager, viewer: User, token: s
   const now = new Date();
   if (!open(invitation, now)) throw new InvitationNotFound();
   if (invitation.email !== viewer.email) throw new InvitationNotYours();
-  const { team } = await visibleTeam(em, viewer, invitation.team.id).catch(() => {
+  const { team, fundraiser } = await visibleTeam(em, viewer, invitation.team.id).catch(() => {
     throw new InvitationNotFound();
   });
+  assertChanging(fundraiser);
   await em.transactional(async (tx) => {
     const claimed = await tx.nativeUpdate(
       TeamInvitationSchema,
@@ -251,7 +271,7 @@ export async function acceptInvitation(em: EntityManager, viewer: User, token: s
       { acceptedAt: now, openMarker: null },
     );
     if (claimed !== 1) throw new InvitationNotFound();
-    await join(tx, team.id, viewer.id, invitation.role, now);
+    await join(tx, team.id, viewer.id, invitation.role, now, { keepCaptain: true });
     await noteChanges(changes, tx, [fundraiserKeys.one(team.fundraiser.id)]);
   });
   return { teamId: team.id, fundraiserId: team.fundraiser.id, role: invitation.role };
@@ -274,7 +294,7 @@ export async function joinTeam(em: EntityManager, viewer: User, teamId: number, 
   await em.transactional(async (tx) => {
     const already = await tx.count(TeamMemberSchema, { team: team.id, user: viewer.id, leftAt: null });
     if (already > 0) return;
-    await join(tx, team.id, viewer.id, 'MEMBER', now);
+    await join(tx, team.id, viewer.id, 'MEMBER', now, { keepCaptain: false });
     await tx.nativeUpdate(TeamInvitationSchema, { team: team.id, email: viewer.email, openMarker: 1 }, { openMarker: null, acceptedAt: now });
     await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
   }).catch((error: unknown) => {
@@ -330,9 +350,18 @@ export async function memberCredits(em: EntityManager, viewer: User, teamId: num
   return credits.map((c) => byId.get(c.donationId)).filter((d): d is CreditedDonation => d !== undefined);
 }
 
-/** Whether the user is a co-organiser of the fundraiser: on a live team of it, with that role. */
+/** Whether the user is a co-organiser of the fundraiser: with that role on a live team of it that its organiser captains. */
 export async function isCoOrganiser(em: EntityManager, fundraiserId: number, userId: number): Promise<boolean> {
-  return (await em.count(TeamMemberSchema, { user: userId, role: 'CO_ORGANISER', leftAt: null, team: { fundraiser: fundraiserId, removedAt: null } })) > 0;
+  // On a team the organiser still captains: the role is theirs to give, on their own team.
+  const [row] = (await em.getConnection().execute(
+    `select count(*) as n from \`team_member\` c
+      join \`team\` t on t.id = c.team_id
+      join \`fundraiser\` f on f.id = t.fundraiser_id
+      join \`team_member\` o on o.team_id = t.id and o.user_id = f.owner_id and o.role = 'CAPTAIN' and o.left_at is null
+      where c.user_id = ? and c.role = 'CO_ORGANISER' and c.left_at is null and t.fundraiser_id = ? and t.removed_at is null`,
+    [userId, fundraiserId],
+  )) as { n: number | string }[];
+  return Number(row?.n ?? 0) > 0;
 }
 
 /** The member whose `?ref=` code this is, while they and their team raise for this fundraiser; null otherwise. */

@@ -137,6 +137,17 @@ describe('pages made on demand', () => {
     assert.deepEqual(again, [], 'still the kept page');
   });
 
+  it('never writes an invitation’s token into the teams page, in either language', async () => {
+    const token = 'Secret0invitation0token0XYZ';
+    for (const prefix of ['', '/am']) {
+      const response = await page(`${app.url}${prefix}/fundraiser/${id}/team?invitation=${token}&join=2`);
+      assert.equal(response.status, 200, 'shown without a session, for the invitation');
+      const html = await response.text();
+      assert.ok(!html.includes(token), `${prefix || '/'}: the token is in the HTML`);
+      assert.match(html, /\?join=2"/, 'other parameters still go with the language switch');
+    }
+  });
+
   it('makes a page that just changed once for a burst of visitors, not once each', async () => {
     await succeededDonation(app.orm, id, 100, 'Donor marker burst');
     const statements = await statementsDuring(app.orm, async () => {

@@ -166,8 +166,26 @@ export function TeamItem({ lang, team, user, organiser, organiserLeads, joinable
 
 function InviteForm({ team, coOrganisers, messages: m, api, onChange }: { lang: Lang; team: TeamView; coOrganisers: boolean; messages: TeamMessages; api: TeamApi; onChange: (notice: string) => Promise<void> }) {
   const id = useId();
+  // Open at once for a team of one (its captain, asking nobody yet); behind its button once people are on it.
+  const [shown, setShown] = useState(team.memberCount <= 1 && (team.invitations?.length ?? 0) === 0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  if (!shown) {
+    return (
+      <div className="mt-4 border-t border-line pt-4">
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() => {
+            setShown(true);
+            requestAnimationFrame(() => document.getElementById(`${id}-email`)?.focus());
+          }}
+        >
+          {m.inviteTitle}
+        </button>
+      </div>
+    );
+  }
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -181,7 +199,7 @@ function InviteForm({ team, coOrganisers, messages: m, api, onChange }: { lang: 
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await api.invite(team.id, email, data.has('coOrganiser') ? 'CO_ORGANISER' : 'MEMBER');
+      const answer = await api.invite(team.id, email, data.has('coOrganiser'));
       form.reset();
       await onChange(fill(answer.status === 'MEMBER' ? m.alreadyMember : m.invited, { email: answer.email }));
     } catch (failure) {

@@ -18,8 +18,9 @@ export function teamApi(lang: Lang) {
       apiFetch<TeamView>('/api/teams', { method: 'POST', body, lang }),
     edit: (teamId: number, body: { name: string; description: string; goalAmount: string | null }) => apiFetch<TeamView>(`/api/teams/${teamId}`, { method: 'PUT', body, lang }),
     remove: (teamId: number) => apiFetch<void>(`/api/teams/${teamId}`, { method: 'DELETE', lang }),
-    invite: (teamId: number, address: string, role: 'MEMBER' | 'CO_ORGANISER') =>
-      apiFetch<{ email: string; status: 'INVITED' | 'MEMBER' }>(`/api/teams/${teamId}/members?${email(address)}&role=${role}`, { method: 'POST', lang }),
+    /** A role only when asked for: left out, a member already on the team keeps theirs. */
+    invite: (teamId: number, address: string, coOrganiser: boolean) =>
+      apiFetch<{ email: string; status: 'INVITED' | 'MEMBER' }>(`/api/teams/${teamId}/members?${email(address)}${coOrganiser ? '&role=CO_ORGANISER' : ''}`, { method: 'POST', lang }),
     removeMember: (teamId: number, address: string) => apiFetch<{ email: string; status: 'REMOVED' }>(`/api/teams/${teamId}/members?${email(address)}`, { method: 'DELETE', lang }),
     join: (teamId: number) => apiFetch<TeamView>(`/api/teams/${teamId}/join`, { method: 'POST', lang }),
     credits: (teamId: number) => apiFetch<CreditedDonation[]>(`/api/teams/${teamId}/credits`, { lang }),
