@@ -10,6 +10,7 @@ import { commentChangeWatchers, commentDigestComposer, commentDigestMailKind, co
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
 import { donationRoutes, donationRowsExist, publicDonationsByIds } from '../modules/donations/index.ts';
 import { createFlagService, flagRoutes } from '../modules/flags/index.ts';
+import { createVisitCounter, reportRoutes, type VisitCounter } from '../modules/reports/index.ts';
 import { isCoOrganiser, memberDigestComposer, memberDigestMailKind, teamRoutes } from '../modules/teams/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserChangeWatchers, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
@@ -64,6 +65,8 @@ export interface App {
   koa: Koa<AppState, AppContextExtras>;
   /** For the jobs that reconcile payments with the providers. */
   payments: PaymentService;
+  /** Views and shares counted in memory: the server flushes them every few seconds and when it stops. */
+  counter: VisitCounter;
   /** The micro cache first, then Koa: what an HTTP server should be given. */
   listener: RequestListener;
 }
@@ -117,6 +120,7 @@ export function createApp(deps: AppDependencies): App {
   });
 
   const catalogue = createCatalogueService({ em: orm.em });
+  const counter = createVisitCounter({ logger });
   trackChanges(orm, changes, { ...fundraiserChangeWatchers, ...commentChangeWatchers });
 
   const donationLimits = { USD: config.DONATION_MAX_USD, ETB: config.DONATION_MAX_ETB };
@@ -129,6 +133,7 @@ export function createApp(deps: AppDependencies): App {
     ...paymentRoutes({ payments, captcha }),
     ...receiptRoutes({ captcha }),
     ...commentRoutes({ coOrganisers: isCoOrganiser }),
+    ...reportRoutes({ counter, publicUrl: config.PUBLIC_URL }),
     ...teamRoutes({ publicUrl: config.PUBLIC_URL, mailer, publicDonations: publicDonationsByIds }),
     ...flagRoutes({ flags: createFlagService({ secret: config.SESSION_SECRET }), captcha }),
     ...testimonialRoutes,
@@ -203,5 +208,5 @@ export function createApp(deps: AppDependencies): App {
     logger[routine ? 'debug' : 'error']({ err: error }, 'response stream error');
   });
   const koaListener = app.callback();
-  return { koa: app, payments, listener: (req, res) => microCache.answer(req, res) || void koaListener(req, res) };
+  return { koa: app, payments, counter, listener: (req, res) => microCache.answer(req, res) || void koaListener(req, res) };
 }

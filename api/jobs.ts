@@ -10,6 +10,7 @@ import { scheduleJobs, type Job } from '../modules/jobs/index.ts';
 import { retryMailJob, type Mailer } from '../modules/mail/index.ts';
 import { reconcilePaymentsJob, type PaymentService } from '../modules/payments/index.ts';
 import { purgeRateLimitHitsJob } from '../modules/rate-limits/index.ts';
+import { forgetVisitorsJob } from '../modules/reports/index.ts';
 import { purgeSessionsJob } from '../modules/sessions/index.ts';
 import { memberDigestJob } from '../modules/teams/index.ts';
 import type { Config } from './config.ts';
@@ -34,6 +35,7 @@ export function jobList(deps: JobDependencies): Job[] {
     retryMailJob(deps.mailer),
     commentDigestJob(deps.mailer),
     memberDigestJob(deps.mailer),
+    forgetVisitorsJob,
   ];
 }
 

@@ -22,6 +22,9 @@ export interface Running {
  * schedule jobs. A missing build is made before serving; a stale one is served while the
  * new one builds.
  */
+/** How often counted views and shares are written: a crash loses at most this much of them. */
+const countFlushMs = 5_000;
+
 export async function start(config: Config, options: { jobs?: boolean } = {}): Promise<Running> {
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await openDatabase(config.DATABASE_URL);
@@ -51,6 +54,11 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
   const app = createApp({ config, orm, logger, mailer, site });
   const stopJobs = options.jobs === false ? () => undefined : scheduleAll(orm, config, { mailer, payments: app.payments, site }, logger);
 
+  // Counted views and shares go to the database every few seconds, and once more on the way out.
+  const flushCounts = () => app.counter.flush(orm.em.fork());
+  const counting = setInterval(() => void flushCounts(), countFlushMs);
+  counting.unref();
+
   const server = await listen(app, config.PORT);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -64,7 +72,9 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
     url,
     async stop() {
       stopJobs();
+      clearInterval(counting);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await flushCounts();
       await orm.close();
     },
   };

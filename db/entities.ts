@@ -11,6 +11,7 @@ import { mediaEntities } from '../modules/media/index.ts';
 import { paymentEntities } from '../modules/payments/index.ts';
 import { rateLimitEntities } from '../modules/rate-limits/index.ts';
 import { receiptEntities } from '../modules/receipts/index.ts';
+import { reportEntities } from '../modules/reports/index.ts';
 import { sessionEntities } from '../modules/sessions/index.ts';
 import { teamEntities } from '../modules/teams/index.ts';
 import { testimonialEntities } from '../modules/testimonials/index.ts';
@@ -30,6 +31,7 @@ export const entities = [
   ...paymentEntities,
   ...rateLimitEntities,
   ...receiptEntities,
+  ...reportEntities,
   ...sessionEntities,
   ...teamEntities,
   ...testimonialEntities,

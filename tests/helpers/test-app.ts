@@ -21,6 +21,8 @@ export interface TestApp {
   /** A fresh folder for uploaded images, removed on close (unless MEDIA_DIR was given). */
   mediaDir: string;
   url: string;
+  /** Writes the views and shares counted so far, as the server's timer does. */
+  flushCounts(): Promise<number>;
   client(): TestClient;
   close(): Promise<void>;
 }
@@ -51,6 +53,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     site,
     mediaDir: config.MEDIA_DIR,
     url,
+    flushCounts: () => app.counter.flush(database.orm.em.fork()),
     client: () => new TestClient(url),
     async close() {
       server.closeAllConnections();

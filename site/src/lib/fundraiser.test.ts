@@ -29,6 +29,14 @@ test('shareLinks: encodes the URL and title for every service', () => {
   assert.ok(links.email.startsWith('mailto:?subject=Help%20%26%20hope&body='));
 });
 
+test('shareLinks: tagged, each channel shares the address marked with its name, keeping its query', () => {
+  const links = shareLinks('https://x.test/fundraiser/1?a=b', 'Help', { tagged: true });
+  assert.match(links.telegram, /url=https%3A%2F%2Fx\.test%2Ffundraiser%2F1%3Fa%3Db%26s%3Dtelegram&/);
+  assert.ok(links.whatsapp.endsWith('%3Fa%3Db%26s%3Dwhatsapp'));
+  assert.ok(links.facebook.endsWith('%26s%3Dfacebook'));
+  assert.ok(decodeURIComponent(links.email).endsWith('https://x.test/fundraiser/1?a=b&s=email'));
+});
+
 test('imageSrcset and parseId', () => {
   assert.equal(imageSrcset({ id: 1, url: '/l.webp', thumbnailUrl: '/s.webp' }), '/s.webp 400w, /l.webp 1200w');
   assert.equal(parseId('42'), 42);

@@ -51,16 +51,26 @@ export function summarize(text: string, max = 200): string {
 
 export type ShareTarget = 'telegram' | 'whatsapp' | 'facebook' | 'x' | 'email';
 
-/** Plain share links (no third-party script): each opens the service with the page's URL. */
-export function shareLinks(url: string, title: string): Record<ShareTarget, string> {
-  const u = encodeURIComponent(url);
+/** The address as shared through one channel: `?s=<channel>`, which the page's count reads (ADR 0010). */
+export function taggedUrl(url: string, channel: ShareTarget | 'copy'): string {
+  const tagged = new URL(url);
+  tagged.searchParams.set('s', channel);
+  return tagged.href;
+}
+
+/**
+ * Plain share links (no third-party script): each opens the service with the page's URL;
+ * `tagged`, each with the URL marked with its channel, so that visits through it are told apart.
+ */
+export function shareLinks(url: string, title: string, options: { tagged?: boolean } = {}): Record<ShareTarget, string> {
+  const link = (channel: ShareTarget) => (options.tagged ? taggedUrl(url, channel) : url);
   const t = encodeURIComponent(title);
   return {
-    telegram: `https://t.me/share/url?url=${u}&text=${t}`,
-    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`,
-    facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
-    x: `https://x.com/intent/post?url=${u}&text=${t}`,
-    email: `mailto:?subject=${t}&body=${encodeURIComponent(`${title}\n\n${url}`)}`,
+    telegram: `https://t.me/share/url?url=${encodeURIComponent(link('telegram'))}&text=${t}`,
+    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${title} ${link('whatsapp')}`)}`,
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link('facebook'))}`,
+    x: `https://x.com/intent/post?url=${encodeURIComponent(link('x'))}&text=${t}`,
+    email: `mailto:?subject=${t}&body=${encodeURIComponent(`${title}\n\n${link('email')}`)}`,
   };
 }
 

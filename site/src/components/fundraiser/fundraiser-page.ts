@@ -7,10 +7,12 @@ import { referralCode, withReferral } from '../../lib/referral';
 import { setUpDonateBar } from './donate-bar';
 import { setUpCopyLinks } from './share';
 import { setUpShareButtons } from './share-button';
+import { countVisit } from './visit-count';
 import './owner-loader';
 
 setUpDonateBar();
 carryReferral();
+countVisit();
 setUpCopyLinks();
 setUpShareButtons();
 

@@ -1,0 +1,8 @@
+export { reportRoutes } from './report.routes.ts';
+export { createVisitCounter, isBot, addisDay, forgetOldVisitors } from './report.counter.ts';
+export type { VisitCounter } from './report.counter.ts';
+export { forgetVisitorsJob } from './report.jobs.ts';
+export { shareChannels, visitChannels, TrafficHourSchema, ShareHourSchema, ReferrerDaySchema, VisitorSeenSchema, AnalyticsSaltSchema } from './report.entity.ts';
+
+import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorSeenSchema } from './report.entity.ts';
+export const reportEntities = [AnalyticsSaltSchema, VisitorSeenSchema, TrafficHourSchema, ShareHourSchema, ReferrerDaySchema];

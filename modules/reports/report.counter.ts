@@ -1,0 +1,181 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { DeadlockException, LockWaitTimeoutException, UniqueConstraintViolationException, raw, type EntityManager, type EntityName } from '@mikro-orm/core';
+import type { Logger } from 'pino';
+import { FundraiserSchema } from '../fundraisers/index.ts';
+import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorSeenSchema, type ShareChannel, type VisitChannel } from './report.entity.ts';
+
+/** Days are Addis Ababa's (UTC+3 all year): the platform's own, and the reports' default. */
+const addisOffsetMs = 3 * 60 * 60_000;
+export const addisDay = (at: Date): string => new Date(at.getTime() + addisOffsetMs).toISOString().slice(0, 10);
+const hourOf = (at: Date): Date => new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
+
+/** Salts (and the visitors they made) are kept this long: yesterday's, for a visit across midnight, and today's. */
+export const saltLifetimeMs = 48 * 60 * 60_000;
+
+/** More views than this between two flushes are not counted: a flood is not an audience. */
+const maxPending = 20_000;
+
+/**
+ * Crawlers, link previews, headless browsers and monitors, dropped before anything is hashed.
+ * A closed list, as the trackers keep: what it misses inflates counts a little, nothing worse.
+ */
+const bots = /bot|crawl|spider|slurp|preview|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python-requests|httpclient|facebookexternalhit|embedly|vkshare|bingpreview/i;
+export const isBot = (userAgent: string): boolean => !userAgent.trim() || bots.test(userAgent);
+
+interface PendingView {
+  fundraiserId: number;
+  channel: VisitChannel;
+  referrerHost: string | null;
+  /** The address and user agent, hashed at the flush and never stored. */
+  visitor: string;
+  at: Date;
+}
+
+export interface VisitCounter {
+  view(view: Omit<PendingView, 'at'>, at?: Date): void;
+  share(fundraiserId: number, channel: ShareChannel, at?: Date): void;
+  /** Writes what was counted since the last flush; answers how many views and shares it wrote. */
+  flush(em: EntityManager): Promise<number>;
+}
+
+/**
+ * Counts page views and share clicks in memory and writes them as hourly and daily sums at
+ * each flush (the app flushes every few seconds and when it stops): counting a view costs a
+ * push to an array, and a crash loses those seconds of counts, nothing else.
+ */
+export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
+  let views: PendingView[] = [];
+  let shares: Array<{ fundraiserId: number; channel: ShareChannel; at: Date }> = [];
+  let flushing: Promise<number> | null = null;
+
+  async function write(em: EntityManager, batchViews: PendingView[], batchShares: typeof shares): Promise<number> {
+    const ids = [...new Set([...batchViews, ...batchShares].map((v) => v.fundraiserId))];
+    const existing = new Set((await em.find(FundraiserSchema, { id: { $in: ids } }, { fields: ['id'] })).map((f) => f.id));
+    const known = batchViews.filter((v) => existing.has(v.fundraiserId));
+    const knownShares = batchShares.filter((s) => existing.has(s.fundraiserId));
+    const salts = known.length ? await saltsFor(em, [...new Set(known.map((v) => addisDay(v.at)))]) : new Map<string, string>();
+
+    const traffic = new Map<string, { fundraiser: number; hour: Date; channel: VisitChannel; views: number; visitors: number }>();
+    const referrers = new Map<string, { fundraiser: number; day: string; host: string; views: number }>();
+    const seen = new Map<string, { fundraiser: number; day: string; visitorHash: string; key: string }>();
+    for (const v of known) {
+      const hour = hourOf(v.at);
+      const day = addisDay(v.at);
+      const key = `${v.fundraiserId}|${hour.getTime()}|${v.channel}`;
+      const row = traffic.get(key) ?? { fundraiser: v.fundraiserId, hour, channel: v.channel, views: 0, visitors: 0 };
+      row.views += 1;
+      traffic.set(key, row);
+      const visitorHash = createHmac('sha256', salts.get(day)!).update(`${v.visitor}|${v.fundraiserId}`).digest('hex').slice(0, 32);
+      const seenKey = `${v.fundraiserId}|${day}|${visitorHash}`;
+      if (!seen.has(seenKey)) seen.set(seenKey, { fundraiser: v.fundraiserId, day, visitorHash, key });
+      if (v.referrerHost) {
+        const refKey = `${v.fundraiserId}|${day}|${v.referrerHost}`;
+        const ref = referrers.get(refKey) ?? { fundraiser: v.fundraiserId, day, host: v.referrerHost, views: 0 };
+        ref.views += 1;
+        referrers.set(refKey, ref);
+      }
+    }
+    const shareRows = new Map<string, { fundraiser: number; hour: Date; channel: ShareChannel; shares: number }>();
+    for (const s of knownShares) {
+      const hour = hourOf(s.at);
+      const key = `${s.fundraiserId}|${hour.getTime()}|${s.channel}`;
+      const row = shareRows.get(key) ?? { fundraiser: s.fundraiserId, hour, channel: s.channel, shares: 0 };
+      row.shares += 1;
+      shareRows.set(key, row);
+    }
+
+    await em.transactional(async (tx) => {
+      // A visitor first seen today is a new visitor of the hour and channel of that first view.
+      for (const visitor of seen.values()) {
+        if (await insertOnce(tx, VisitorSeenSchema, { fundraiser: visitor.fundraiser, day: visitor.day, visitorHash: visitor.visitorHash })) traffic.get(visitor.key)!.visitors += 1;
+      }
+      for (const row of traffic.values()) {
+        await add(tx, TrafficHourSchema, { fundraiser: row.fundraiser, hour: row.hour, channel: row.channel }, { views: row.views, visitors: row.visitors });
+      }
+      for (const row of referrers.values()) await add(tx, ReferrerDaySchema, { fundraiser: row.fundraiser, day: row.day, host: row.host }, { views: row.views });
+      for (const row of shareRows.values()) await add(tx, ShareHourSchema, { fundraiser: row.fundraiser, hour: row.hour, channel: row.channel }, { shares: row.shares });
+    });
+    return known.length + knownShares.length;
+  }
+
+  return {
+    view(view, at = new Date()) {
+      if (views.length < maxPending) views.push({ ...view, at });
+    },
+    share(fundraiserId, channel, at = new Date()) {
+      if (shares.length < maxPending) shares.push({ fundraiserId, channel, at });
+    },
+    async flush(em) {
+      // One flush at a time: the timer and a shutdown may ask at once.
+      while (flushing) await flushing.catch(() => 0);
+      const [batchViews, batchShares] = [views, shares];
+      views = [];
+      shares = [];
+      if (batchViews.length === 0 && batchShares.length === 0) return 0;
+      flushing = withRetries(() => write(em, batchViews, batchShares));
+      try {
+        return await flushing;
+      } catch (error) {
+        deps.logger.warn({ err: error, views: batchViews.length, shares: batchShares.length }, 'visit counts could not be written; they are dropped');
+        return 0;
+      } finally {
+        flushing = null;
+      }
+    },
+  };
+}
+
+/**
+ * Two instances adding to the same rows at once can deadlock on MySQL (each holds a gap the
+ * other's insert needs); the loser's transaction is rolled back whole, so writing it again
+ * counts nothing twice.
+ */
+async function withRetries<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      const contended = error instanceof DeadlockException || error instanceof LockWaitTimeoutException;
+      if (!contended || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+    }
+  }
+}
+
+/** Each day's salt, made by whichever instance needs it first (the unique day lets one in). */
+async function saltsFor(em: EntityManager, days: string[]): Promise<Map<string, string>> {
+  const found = new Map((await em.find(AnalyticsSaltSchema, { day: { $in: days } })).map((s) => [s.day, s.salt]));
+  for (const day of days.filter((d) => !found.has(d))) {
+    await insertOnce(em, AnalyticsSaltSchema, { day, salt: randomBytes(32).toString('hex'), createdAt: new Date() });
+    found.set(day, (await em.findOneOrFail(AnalyticsSaltSchema, { day }, { refresh: true })).salt);
+  }
+  return found;
+}
+
+/** Inserts a row unless its unique key is taken; answers whether it did. */
+async function insertOnce<T extends object>(em: EntityManager, entity: EntityName<T>, row: Record<string, unknown>): Promise<boolean> {
+  try {
+    await em.insert(entity, row as never);
+    return true;
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) return false;
+    throw error;
+  }
+}
+
+/** Adds to the counts of the row with this key, making it first if there is none (another instance may, at the same moment). */
+async function add<T extends object>(em: EntityManager, entity: EntityName<T>, key: Record<string, unknown>, counts: Record<string, number>): Promise<void> {
+  const increments = Object.fromEntries(Object.entries(counts).map(([column, n]) => [column, raw(`${snake(column)} + ?`, [n])]));
+  if ((await em.nativeUpdate(entity, key as never, increments as never)) > 0) return;
+  if (await insertOnce(em, entity, { ...key, ...counts })) return;
+  await em.nativeUpdate(entity, key as never, increments as never);
+}
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Deletes salts and the visitors they made once they are two days old: no hash can be remade after. */
+export async function forgetOldVisitors(em: EntityManager, now = new Date()): Promise<number> {
+  const oldest = addisDay(new Date(now.getTime() - saltLifetimeMs));
+  await em.nativeDelete(AnalyticsSaltSchema, { day: { $lt: oldest } });
+  return em.nativeDelete(VisitorSeenSchema, { day: { $lt: oldest } });
+}

@@ -1,0 +1,86 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { FundraiserSchema } from '../fundraisers/index.ts';
+
+/** Where a share goes, as the share buttons name it; what a shared address carries as `?s=`. */
+export const shareChannels = ['telegram', 'whatsapp', 'facebook', 'x', 'email', 'copy'] as const;
+export type ShareChannel = (typeof shareChannels)[number];
+/** How a visit came: through a share of one channel, or `direct` (anything else). */
+export const visitChannels = [...shareChannels, 'direct'] as const;
+export type VisitChannel = (typeof visitChannels)[number];
+
+/**
+ * The day's random salt of the visitor hash (ADR 0010), shared by every instance, deleted
+ * after two days, so that no hash can be made again from an address once its day is over.
+ */
+export const AnalyticsSaltSchema = defineEntity({
+  name: 'AnalyticsSalt',
+  tableName: 'analytics_salt',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    /** The Addis Ababa day it salts, YYYY-MM-DD. */
+    day: p.string().length(10).unique(),
+    salt: p.string().length(64),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type AnalyticsSalt = InferEntity<typeof AnalyticsSaltSchema>;
+
+/** A visitor seen on a fundraiser's page that day: a new row is a new visitor. Deleted with the day's salt. */
+export const VisitorSeenSchema = defineEntity({
+  name: 'VisitorSeen',
+  tableName: 'visitor_seen',
+  uniques: [{ properties: ['fundraiser', 'day', 'visitorHash'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    fundraiser: p.manyToOne(FundraiserSchema).deleteRule('cascade'),
+    day: p.string().length(10).index(),
+    visitorHash: p.string().length(32),
+  },
+});
+
+/** Views and new visitors of a fundraiser's page in one UTC hour, by the channel they came through. */
+export const TrafficHourSchema = defineEntity({
+  name: 'TrafficHour',
+  tableName: 'traffic_hour',
+  uniques: [{ properties: ['fundraiser', 'hour', 'channel'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    fundraiser: p.manyToOne(FundraiserSchema).deleteRule('cascade'),
+    /** The start of the UTC hour. */
+    hour: p.datetime(),
+    channel: p.enum(visitChannels),
+    views: p.integer().default(0),
+    visitors: p.integer().default(0),
+  },
+});
+export type TrafficHour = InferEntity<typeof TrafficHourSchema>;
+
+/** Clicks on a fundraiser's share buttons in one UTC hour, by channel: intent to share, not arrivals. */
+export const ShareHourSchema = defineEntity({
+  name: 'ShareHour',
+  tableName: 'share_hour',
+  uniques: [{ properties: ['fundraiser', 'hour', 'channel'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    fundraiser: p.manyToOne(FundraiserSchema).deleteRule('cascade'),
+    hour: p.datetime(),
+    channel: p.enum(shareChannels),
+    shares: p.integer().default(0),
+  },
+});
+export type ShareHour = InferEntity<typeof ShareHourSchema>;
+
+/** Views of a fundraiser's page that came from another site, by its host alone, per Addis Ababa day. */
+export const ReferrerDaySchema = defineEntity({
+  name: 'ReferrerDay',
+  tableName: 'referrer_day',
+  uniques: [{ properties: ['fundraiser', 'day', 'host'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    fundraiser: p.manyToOne(FundraiserSchema).deleteRule('cascade'),
+    day: p.string().length(10),
+    host: p.string().length(255),
+    views: p.integer().default(0),
+  },
+});
+export type ReferrerDay = InferEntity<typeof ReferrerDaySchema>;

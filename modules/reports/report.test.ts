@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createLogger } from '../../api/logger.ts';
+import { fakeUser } from '../../tests/helpers/accounts.ts';
+import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
+import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import type { Fundraiser } from '../fundraisers/index.ts';
+import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorSeenSchema, addisDay, createVisitCounter, forgetOldVisitors, isBot } from './index.ts';
+
+const phone = 'Mozilla/5.0 (Linux; Android 14; Tecno Spark 20) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+const laptop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+/** Views and share clicks counted without a cookie or anything kept about the visitor (ADR 0010). */
+describe('counting visits and shares', () => {
+  let app: TestApp;
+  let f: Fundraiser;
+
+  const view = (id: number, body: unknown, userAgent = phone) =>
+    app.client().request('POST', `/api/fundraisers/${id}/views`, { json: body, headers: { 'User-Agent': userAgent } });
+
+  async function traffic(fundraiserId: number) {
+    // By name: MySQL sorts an enum by its position in the list.
+    const rows = await app.orm.em.fork().find(TrafficHourSchema, { fundraiser: fundraiserId });
+    return rows.map((r) => [r.channel, r.views, r.visitors]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  }
+
+  before(async () => {
+    app = await startTestApp({ PUBLIC_URL: 'https://ethiofundraise.example' });
+    f = await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user);
+  });
+  after(() => app.close());
+
+  it('counts views by channel, visitors once a day, and other sites by host alone, leaving bots out', async () => {
+    for (const answer of [
+      await view(f.id, {}),
+      await view(f.id, {}),
+      await view(f.id, { channel: 'telegram', referrer: 'https://t.me/some/private/path?secret=1' }),
+      await view(f.id, { channel: 'telegram' }, laptop),
+      await view(f.id, { channel: 'no-such-channel', referrer: 'https://www.facebook.com/groups/123' }, laptop),
+      await view(f.id, { referrer: 'https://ethiofundraise.example/discover' }, laptop),
+      await view(f.id, {}, 'Googlebot/2.1 (+http://www.google.com/bot.html)'),
+      await view(f.id, {}, 'Mozilla/5.0 HeadlessChrome/120.0'),
+      await view(f.id, {}, ''),
+    ]) {
+      assert.equal(answer.status, 202);
+    }
+    assert.equal(await app.flushCounts(), 6, 'six views by people; three by machines left out');
+    // The phone: 2 direct views (one visitor), then a Telegram view (the same visitor that day).
+    // The laptop: first seen through Telegram, then 2 direct views.
+    assert.deepEqual(await traffic(f.id), [
+      ['direct', 4, 1],
+      ['telegram', 2, 1],
+    ]);
+    const em = app.orm.em.fork();
+    assert.equal(await em.count(VisitorSeenSchema, { fundraiser: f.id }), 2);
+    const referrers = await em.find(ReferrerDaySchema, { fundraiser: f.id }, { orderBy: { host: 'asc' } });
+    assert.deepEqual(referrers.map((r) => [r.host, r.views, r.day]), [
+      ['facebook.com', 1, addisDay(new Date())],
+      ['t.me', 1, addisDay(new Date())],
+    ], 'hosts only, never a path; our own pages are no referrer');
+    const stored = JSON.stringify(await em.find(VisitorSeenSchema, {}));
+    assert.ok(!stored.includes('127.0.0.1') && !stored.includes('Android'), 'no address or browser stored');
+  });
+
+  it('answers 202 to anything a page could send, and counts only views of fundraisers that exist', async () => {
+    const other = await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user);
+    for (const body of [{ channel: 42 }, { referrer: 'x'.repeat(100_000) }, [], 'garbage', { channel: 'emails' }, null]) {
+      assert.equal((await view(other.id, body)).status, 202, JSON.stringify(body).slice(0, 40));
+    }
+    assert.equal((await view(999_999, {})).status, 202);
+    assert.equal((await view(0, {})).status, 400);
+    const gif = await app.client().request('GET', `/api/fundraisers/${other.id}/views.gif`, {
+      headers: { 'User-Agent': laptop, Referer: `https://ethiofundraise.example/am/fundraiser/${other.id}?s=whatsapp` },
+    });
+    assert.equal(gif.status, 200);
+    assert.equal(gif.headers.get('content-type'), 'image/gif');
+    assert.equal(await app.flushCounts(), 7, 'the views of the fundraiser that exists, the image included');
+    assert.deepEqual(await traffic(other.id), [
+      ['direct', 6, 1],
+      ['whatsapp', 1, 1],
+    ]);
+    assert.equal(await app.orm.em.fork().count(TrafficHourSchema, { fundraiser: 999_999 }), 0);
+  });
+
+  it('counts share clicks by channel, and refuses a channel it does not know', async () => {
+    const client = app.client();
+    const share = (channel: unknown) => client.request('POST', `/api/fundraisers/${f.id}/shares`, { json: { channel }, headers: { 'User-Agent': phone } });
+    for (const channel of ['telegram', 'telegram', 'whatsapp', 'copy']) assert.equal((await share(channel)).status, 202);
+    const wrong = await share('myspace');
+    assert.equal(wrong.status, 400);
+    assert.ok(wrong.data.fields.channel);
+    await app.flushCounts();
+    const rows = await app.orm.em.fork().find(ShareHourSchema, { fundraiser: f.id });
+    assert.deepEqual(rows.map((r) => [r.channel, r.shares]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))), [
+      ['copy', 1],
+      ['telegram', 2],
+      ['whatsapp', 1],
+    ]);
+  });
+
+  it('adds up what several instances counted at the same moment', async () => {
+    const target = await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user);
+    const counters = Array.from({ length: 4 }, () => createVisitCounter({ logger: createLogger('silent') }));
+    const at = new Date();
+    for (const counter of counters) {
+      for (let n = 0; n < 25; n += 1) counter.view({ fundraiserId: target.id, channel: 'facebook', referrerHost: 'facebook.com', visitor: `10.0.0.${n}|${phone}` }, at);
+      counter.share(target.id, 'facebook', at);
+    }
+    const written = await Promise.all(counters.map((counter) => counter.flush(app.orm.em.fork())));
+    assert.deepEqual(written, [26, 26, 26, 26]);
+    assert.deepEqual(await traffic(target.id), [['facebook', 100, 25]], 'every view counted; each of the 25 visitors once');
+    const referrer = await app.orm.em.fork().findOneOrFail(ReferrerDaySchema, { fundraiser: target.id });
+    assert.equal(referrer.views, 100);
+    assert.equal((await app.orm.em.fork().findOneOrFail(ShareHourSchema, { fundraiser: target.id })).shares, 4);
+    assert.equal(await app.orm.em.fork().count(AnalyticsSaltSchema, { day: addisDay(at) }), 1, 'one salt for the day, whoever made it');
+  });
+
+  it('forgets salts and the visitors they made after two days, so that no visitor can be traced back', async () => {
+    const now = new Date();
+    const old = new Date(now.getTime() - 3 * 24 * 60 * 60_000);
+    const counter = createVisitCounter({ logger: createLogger('silent') });
+    counter.view({ fundraiserId: f.id, channel: 'direct', referrerHost: null, visitor: `10.9.9.9|${phone}` }, old);
+    await counter.flush(app.orm.em.fork());
+    const em = app.orm.em.fork();
+    assert.equal(await em.count(VisitorSeenSchema, { day: addisDay(old) }), 1);
+    assert.ok((await forgetOldVisitors(em, now)) >= 1);
+    assert.equal(await em.count(VisitorSeenSchema, { day: addisDay(old) }), 0);
+    assert.equal(await em.count(AnalyticsSaltSchema, { day: addisDay(old) }), 0);
+    assert.equal(await em.count(AnalyticsSaltSchema, { day: addisDay(now) }), 1, 'today’s stays');
+    assert.ok((await em.count(TrafficHourSchema, { fundraiser: f.id })) > 0, 'the counts themselves stay');
+  });
+
+  it('tells bots from people by their user agent', () => {
+    for (const agent of ['Googlebot/2.1', 'facebookexternalhit/1.1', 'TelegramBot (like TwitterBot)', 'curl/8.5.0', 'Mozilla/5.0 (compatible; bingbot/2.0)', '']) assert.ok(isBot(agent), agent);
+    for (const agent of [phone, laptop, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Telegram-iOS']) assert.ok(!isBot(agent), agent);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The fundraiser page's own counting (ADR 0010): one view per page load, with the channel its
+ * address was shared through (`?s=`) and the host it came from, and a click on a share
+ * button. No cookie of ours is set for it and nothing about the visitor is sent; the server
+ * reads what it needs from the request and keeps none of it.
+ */
+const xsrfCookie = 'XSRF-TOKEN';
+const readToken = () => document.cookie.split('; ').find((c) => c.startsWith(`${xsrfCookie}=`))?.slice(xsrfCookie.length + 1);
+
+async function send(path: string, body: object): Promise<void> {
+  let token = readToken();
+  if (token === undefined) {
+    await fetch('/api/csrf', { credentials: 'same-origin' });
+    token = readToken();
+  }
+  // keepalive: the count still goes when the click takes the visitor to another site.
+  await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(token ?? '') },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A count that fails is a count missed, never an error the visitor sees. */
+const quietly = (path: string, body: object) => void send(path, body).catch(() => undefined);
+
+export function countVisit(): void {
+  const id = /\/fundraiser\/(\d+)\/?$/.exec(location.pathname)?.[1];
+  if (!id) return;
+  const channel = new URLSearchParams(location.search).get('s') ?? undefined;
+  quietly(`/api/fundraisers/${id}/views`, { channel, referrer: document.referrer || undefined });
+  for (const link of document.querySelectorAll<HTMLElement>('[data-share-channel]')) {
+    link.addEventListener('click', () => quietly(`/api/fundraisers/${id}/shares`, { channel: link.dataset.shareChannel }));
+  }
+}
