@@ -26,7 +26,8 @@ function referrerHost(referrer: string | undefined, ownHost: string): string | n
 function sharedThrough(referer: string | undefined, ownHost: string): string | undefined {
   try {
     const url = new URL(referer ?? '');
-    return url.hostname.toLowerCase() === ownHost ? (url.searchParams.get('s') ?? undefined) : undefined;
+      const channel = url.searchParams.get('s') ?? '';
+    return url.hostname.toLowerCase() === ownHost && /^[a-z]{1,20}$/.test(channel) ? channel : undefined;
   } catch {
     return undefined;
   }
@@ -45,7 +46,7 @@ export function reportRoutes(deps: { counter: VisitCounter; publicUrl: string })
       method: 'post',
       path: '/api/fundraisers/:id/views',
       tag,
-      summary: 'Counts a view of a fundraiser’s page (its script’s beacon): no cookie, nothing about the visitor kept; always 202',
+      summary: 'Counts a view of a fundraiser’s page (its script’s beacon): no cookie, nothing about the visitor kept; 202 (an unknown channel counts as direct, an unknown fundraiser not at all)',
       params: fundraiserParams,
       body: viewRequest,
       status: 202,
@@ -57,7 +58,7 @@ export function reportRoutes(deps: { counter: VisitCounter; publicUrl: string })
       method: 'get',
       path: '/api/fundraisers/:id/views.gif',
       tag,
-      summary: 'The same count for a page read without JavaScript, as an image; always the image',
+      summary: 'The same count for a page read without JavaScript, as an image (its channel from the page’s own Referer)',
       params: fundraiserParams,
       query: viewQuery,
       handler: async ({ params, query, ctx }) => {

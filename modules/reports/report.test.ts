@@ -36,7 +36,7 @@ describe('counting visits and shares', () => {
       await view(f.id, {}),
       await view(f.id, { channel: 'telegram', referrer: 'https://t.me/some/private/path?secret=1' }),
       await view(f.id, { channel: 'telegram' }, laptop),
-      await view(f.id, { channel: 'no-such-channel', referrer: 'https://www.facebook.com/groups/123' }, laptop),
+      await view(f.id, { channel: 'myspace', referrer: 'https://www.facebook.com/groups/123' }, laptop),
       await view(f.id, { referrer: 'https://ethiofundraise.example/discover' }, laptop),
       await view(f.id, {}, 'Googlebot/2.1 (+http://www.google.com/bot.html)'),
       await view(f.id, {}, 'Mozilla/5.0 HeadlessChrome/120.0'),
@@ -62,11 +62,14 @@ describe('counting visits and shares', () => {
     assert.ok(!stored.includes('127.0.0.1') && !stored.includes('Android'), 'no address or browser stored');
   });
 
-  it('answers 202 to anything a page could send, and counts only views of fundraisers that exist', async () => {
+  it('refuses a malformed count with 400, counts an unknown channel as direct, and only fundraisers that exist', async () => {
     const other = await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user);
-    for (const body of [{ channel: 42 }, { referrer: 'x'.repeat(100_000) }, [], 'garbage', { channel: 'emails' }, null]) {
-      assert.equal((await view(other.id, body)).status, 202, JSON.stringify(body).slice(0, 40));
+    for (const body of [{ channel: 42 }, { channel: 'Telegram!' }, { referrer: 'x'.repeat(100_000) }, [], 'garbage', null, { channel: 'x', extra: 1 }]) {
+      const answer = await view(other.id, body);
+      assert.equal(answer.status, 400, JSON.stringify(body).slice(0, 40));
+      assert.ok(answer.data.code, 'in the error shape');
     }
+    assert.equal((await view(other.id, { channel: 'emails' })).status, 202);
     assert.equal((await view(999_999, {})).status, 202);
     assert.equal((await view(0, {})).status, 400);
     const gif = await app.client().request('GET', `/api/fundraisers/${other.id}/views.gif`, {
@@ -74,9 +77,10 @@ describe('counting visits and shares', () => {
     });
     assert.equal(gif.status, 200);
     assert.equal(gif.headers.get('content-type'), 'image/gif');
-    assert.equal(await app.flushCounts(), 7, 'the views of the fundraiser that exists, the image included');
+    assert.equal((await app.client().request('GET', `/api/fundraisers/${other.id}/views.gif?s=${'x'.repeat(50)}`)).status, 400);
+    assert.equal(await app.flushCounts(), 2, 'the well-formed views of the fundraiser that exists, the image included');
     assert.deepEqual(await traffic(other.id), [
-      ['direct', 6, 1],
+      ['direct', 1, 1],
       ['whatsapp', 1, 1],
     ]);
     assert.equal(await app.orm.em.fork().count(TrafficHourSchema, { fundraiser: 999_999 }), 0);

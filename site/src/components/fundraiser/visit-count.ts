@@ -30,8 +30,11 @@ const quietly = (path: string, body: object) => void send(path, body).catch(() =
 export function countVisit(): void {
   const id = /\/fundraiser\/(\d+)\/?$/.exec(location.pathname)?.[1];
   if (!id) return;
-  const channel = new URLSearchParams(location.search).get('s') ?? undefined;
-  quietly(`/api/fundraisers/${id}/views`, { channel, referrer: document.referrer || undefined });
+  // A channel is a short lower-case name; anything else in the address is no channel.
+  const given = new URLSearchParams(location.search).get('s') ?? '';
+  const channel = /^[a-z]{1,20}$/.test(given) ? given : undefined;
+  const referrer = document.referrer && document.referrer.length <= 2000 ? document.referrer : undefined;
+  quietly(`/api/fundraisers/${id}/views`, { channel, referrer });
   for (const link of document.querySelectorAll<HTMLElement>('[data-share-channel]')) {
     link.addEventListener('click', () => quietly(`/api/fundraisers/${id}/shares`, { channel: link.dataset.shareChannel }));
   }
