@@ -70,8 +70,9 @@ test('with no PUBLIC_URL set, Open Graph tags, share links and mailed links name
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', pageUrl);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`^${origin}/`));
   const facebook = await page.getByRole('link', { name: /Facebook/ }).first().getAttribute('href');
-  expect(new URL(facebook!).searchParams.get('u')).toBe(pageUrl);
-  await expect(page.locator('[data-copy-link]').first()).toHaveAttribute('data-copy-link', pageUrl);
+  // Each share names the channel it went through (?s=), for the counts.
+  expect(new URL(facebook!).searchParams.get('u')).toBe(`${pageUrl}?s=facebook`);
+  await expect(page.locator('[data-copy-link]').first()).toHaveAttribute('data-copy-link', `${pageUrl}?s=copy`);
 
   // A newcomer can confirm their account from the mail's link as it is, on this port.
   const since = (await latestMails(1))[0]?.id ?? 0;
