@@ -7,7 +7,7 @@ export { teamErrorCodes } from './team.errors.ts';
 export { TeamSchema, TeamMemberSchema, TeamInvitationSchema, DonationCreditSchema, teamRoles } from './team.entity.ts';
 export type { Team, TeamMember, TeamInvitation, DonationCredit, TeamRole } from './team.entity.ts';
 export type { TeamView, MemberView, TeamBoard } from './team.schemas.ts';
-export { teamBoard, boardLimits } from './team.board.ts';
+export { teamBoard } from './team.board.ts';
 export { seedDemoTeams } from './team.demo.ts';
 export { memberDigestComposer, memberDigestJob, memberDigestMailKind, sendMemberDigests } from './team.digest.ts';
 

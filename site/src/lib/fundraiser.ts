@@ -51,6 +51,14 @@ export function summarize(text: string, max = 200): string {
 
 export type ShareTarget = 'telegram' | 'whatsapp' | 'facebook' | 'x' | 'email';
 
+/** The share links shown as buttons, Telegram first (most people in Ethiopia share with it); e-mail is shown apart, in words. */
+export const shareButtons = [
+  ['telegram', 'Telegram'],
+  ['whatsapp', 'WhatsApp'],
+  ['facebook', 'Facebook'],
+  ['x', 'X'],
+] as const satisfies ReadonlyArray<readonly [ShareTarget, string]>;
+
 /** The address as shared through one channel: `?s=<channel>`, which the page's count reads (ADR 0010). */
 export function taggedUrl(url: string, channel: ShareTarget | 'copy'): string {
   const tagged = new URL(url);

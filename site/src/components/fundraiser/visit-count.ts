@@ -1,23 +1,18 @@
 /**
  * The fundraiser page's own counting (ADR 0010): one view per page load, with the channel its
  * address was shared through (`?s=`) and the host it came from, and a click on a share
- * button. No cookie of ours is set for it and nothing about the visitor is sent; the server
+ * button. No cookie is set for counting and nothing about the visitor is sent; the server
  * reads what it needs from the request and keeps none of it.
  */
-const xsrfCookie = 'XSRF-TOKEN';
-const readToken = () => document.cookie.split('; ').find((c) => c.startsWith(`${xsrfCookie}=`))?.slice(xsrfCookie.length + 1);
+import { xsrfToken } from '../../lib/api';
 
 async function send(path: string, body: object): Promise<void> {
-  let token = readToken();
-  if (token === undefined) {
-    await fetch('/api/csrf', { credentials: 'same-origin' });
-    token = readToken();
-  }
+  const token = await xsrfToken();
   // The share links open in a new tab, so the page outlives the call: no keepalive needed.
   const answer = await fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(token ?? '') },
+    headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token ?? '' },
     body: JSON.stringify(body),
   });
   // Read to its end: an answer left unread stays open, and the page never looks settled.

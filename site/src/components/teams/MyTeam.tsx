@@ -2,7 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Lang } from '../../i18n';
 import { errorText } from '../../lib/api-errors';
 import { dateFormat, fill, formatAmount } from '../../lib/format';
-import { shareLinks, type Fundraiser } from '../../lib/fundraiser';
+import { anonymousName } from '../../lib/donation';
+import { shareButtons, shareLinks, type Fundraiser } from '../../lib/fundraiser';
 import type { AuthUser } from '../../stores/auth';
 import { useConfirm } from '../ConfirmDialog';
 import { FieldError, FormAlert, inputClass, secondaryButtonClass, SubmitButton } from '../forms';
@@ -11,13 +12,6 @@ import type { CreditedDonation, TeamApi, TeamMessages, TeamView } from './team-d
 type Props = { lang: Lang; team: TeamView; fundraiser: Fundraiser; user: AuthUser; messages: TeamMessages; api: TeamApi; onChange: (notice: string) => Promise<void> };
 
 const shareClass = 'inline-flex min-h-11 items-center rounded-lg border border-line px-3 py-2 text-sm font-semibold text-ink hover:bg-sunken';
-/** Telegram first: it is what most people in Ethiopia share with. */
-const targets = [
-  ['telegram', 'Telegram'],
-  ['whatsapp', 'WhatsApp'],
-  ['facebook', 'Facebook'],
-  ['x', 'X'],
-] as const;
 
 /** A member's own corner of a team: their link to share, what came through it, and leaving. */
 export function MyTeam({ lang, team, fundraiser, user, messages: m, api, onChange }: Props) {
@@ -78,7 +72,7 @@ export function MyTeam({ lang, team, fundraiser, user, messages: m, api, onChang
         {copied ? m.copied : ''}
       </p>
       <ul className="mt-3 flex flex-wrap gap-2">
-        {targets.map(([key, name]) => (
+        {shareButtons.map(([key, name]) => (
           <li key={key}>
             <a className={shareClass} href={links[key]} target="_blank" rel="noopener noreferrer">
               {name}
@@ -100,7 +94,7 @@ export function MyTeam({ lang, team, fundraiser, user, messages: m, api, onChang
         <ol className="mt-2 divide-y divide-line" data-testid="my-donors">
           {donors.map((donation) => (
             <li key={donation.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
-              <span className="font-medium">{donation.name === 'Anonymous' ? m.anonymous : donation.name}</span>
+              <span className="font-medium">{donation.name === anonymousName ? m.anonymous : donation.name}</span>
               <span className="flex items-baseline gap-3">
                 {donation.amount !== null && <span className="font-bold">{formatAmount(lang, donation.amount, donation.currency)}</span>}
                 <time className="text-sm text-muted" dateTime={donation.createdAt}>
@@ -112,7 +106,7 @@ export function MyTeam({ lang, team, fundraiser, user, messages: m, api, onChang
         </ol>
       )}
 
-      {me.role === 'CO_ORGANISER' && <UpdateForm lang={lang} fundraiserId={fundraiser.id} messages={m} api={api} />}
+      {me.role === 'CO_ORGANISER' && <UpdateForm fundraiserId={fundraiser.id} messages={m} api={api} />}
 
       <div className="mt-6 border-t border-line pt-4">
         <FormAlert message={problem} />
@@ -126,7 +120,7 @@ export function MyTeam({ lang, team, fundraiser, user, messages: m, api, onChang
 }
 
 /** A co-organiser posts updates on the fundraiser from here (the organiser's own panel is on its page). */
-function UpdateForm({ fundraiserId, messages: m, api }: { lang: Lang; fundraiserId: number; messages: TeamMessages; api: TeamApi }) {
+function UpdateForm({ fundraiserId, messages: m, api }: { fundraiserId: number; messages: TeamMessages; api: TeamApi }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');

@@ -130,7 +130,7 @@ export function TeamItem({ lang, team, user, organiser, organiserLeads, joinable
       <div className="mt-3">
         <FormAlert message={problem} />
       </div>
-      {runs && <InviteForm lang={lang} team={team} coOrganisers={organiser && organiserLeads} messages={m} api={api} onChange={onChange} />}
+      {runs && <InviteForm team={team} coOrganisers={organiser && organiserLeads} messages={m} api={api} onChange={onChange} />}
       {runs && !editing && (
         <div className="mt-4 flex flex-wrap gap-3 border-t border-line pt-4">
           <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
@@ -164,7 +164,7 @@ export function TeamItem({ lang, team, user, organiser, organiserLeads, joinable
   );
 }
 
-function InviteForm({ team, coOrganisers, messages: m, api, onChange }: { lang: Lang; team: TeamView; coOrganisers: boolean; messages: TeamMessages; api: TeamApi; onChange: (notice: string) => Promise<void> }) {
+function InviteForm({ team, coOrganisers, messages: m, api, onChange }: { team: TeamView; coOrganisers: boolean; messages: TeamMessages; api: TeamApi; onChange: (notice: string) => Promise<void> }) {
   const id = useId();
   // Open at once for a team of one (its captain, asking nobody yet); behind its button once people are on it.
   const [shown, setShown] = useState(team.memberCount <= 1 && (team.invitations?.length ?? 0) === 0);
