@@ -10,7 +10,7 @@ import { commentChangeWatchers, commentDigestComposer, commentDigestMailKind, co
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
 import { donationRoutes, donationRowsExist, publicDonationsByIds } from '../modules/donations/index.ts';
 import { createFlagService, flagRoutes } from '../modules/flags/index.ts';
-import { createVisitCounter, reportRoutes, type VisitCounter } from '../modules/reports/index.ts';
+import { createVisitCounter, reportReadRoutes, reportRoutes, type VisitCounter } from '../modules/reports/index.ts';
 import { isCoOrganiser, memberDigestComposer, memberDigestMailKind, teamRoutes } from '../modules/teams/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserChangeWatchers, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
@@ -134,6 +134,7 @@ export function createApp(deps: AppDependencies): App {
     ...receiptRoutes({ captcha }),
     ...commentRoutes({ coOrganisers: isCoOrganiser }),
     ...reportRoutes({ counter, publicUrl: config.PUBLIC_URL }),
+    ...reportReadRoutes(),
     ...teamRoutes({ publicUrl: config.PUBLIC_URL, mailer, publicDonations: publicDonationsByIds }),
     ...flagRoutes({ flags: createFlagService({ secret: config.SESSION_SECRET }), captcha }),
     ...testimonialRoutes,

@@ -9,6 +9,7 @@ import { mediaMessages } from '../modules/media/index.ts';
 import { moneyMessages } from '../modules/money/index.ts';
 import { paymentMessages } from '../modules/payments/index.ts';
 import { receiptMessages } from '../modules/receipts/index.ts';
+import { reportMessages } from '../modules/reports/index.ts';
 import { teamMessages } from '../modules/teams/index.ts';
 
 /**
@@ -27,5 +28,6 @@ export const serverMessages = createMessages([
   moneyMessages,
   paymentMessages,
   receiptMessages,
+  reportMessages,
   teamMessages,
 ]);

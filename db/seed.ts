@@ -5,6 +5,7 @@ import { demoSupporters, seedDemoComments } from '../modules/comments/index.ts';
 import { DonationSchema, seedDemoDonations } from '../modules/donations/index.ts';
 import { authoriseFundraiserMedia, seedDemoFundraisers } from '../modules/fundraisers/index.ts';
 import { createMediaService } from '../modules/media/index.ts';
+import { seedDemoTraffic } from '../modules/reports/index.ts';
 import { seedDemoTeams } from '../modules/teams/index.ts';
 import { addTestimonial, demoTestimonials, listPublishedTestimonials } from '../modules/testimonials/index.ts';
 
@@ -38,6 +39,7 @@ export async function seedDemoIfEmpty(em: EntityManager, options: { mediaDir: st
   // Pictures are stored as each organiser's own uploads, under the same rules (and image cap) as theirs.
   const fundraisers = await seedDemoFundraisers(em, createMediaService({ mediaDir: options.mediaDir, authorisers: { FUNDRAISER: authoriseFundraiserMedia } }));
   const donations = await seedDemoDonations(em, fundraisers);
+  await seedDemoTraffic(em, fundraisers.map((seeded) => seeded.fundraiser));
   const comments = await seedDemoComments(em, fundraisers.map((seeded) => seeded.fundraiser));
   const supporters: User[] = [];
   for (const supporter of demoSupporters) supporters.push(await ensureVerifiedUser(em, supporter));

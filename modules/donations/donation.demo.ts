@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { addToTotals, type Fundraiser } from '../fundraisers/index.ts';
+import { seededRandom } from '../../kernel/demo/index.ts';
+import { addToTotals, type Fundraiser, type VisitChannel } from '../fundraisers/index.ts';
 import { wholeToMinor, type Currency } from '../money/index.ts';
 import { demoAmounts, demoDonorNames, demoMessages, type DemoLanguage } from './donation.demo-data.ts';
+import { rebuildBuckets } from './donation.buckets.ts';
 import { DonationSchema, type PaymentMethod } from './donation.entity.ts';
 
 /** What the demo donations to one fundraiser are to look like. */
@@ -22,23 +24,17 @@ export interface DemoDonation {
   showAmount: boolean;
   language: DemoLanguage;
   paymentMethod: PaymentMethod;
+  /** The share the donor came through, so that a fresh install's reports show channels. */
+  channel: VisitChannel;
+  mayContact: boolean;
   succeededAt: Date;
 }
 
+/** How demo donors arrive: mostly by shared links, Telegram and WhatsApp first, as in Ethiopia. */
+const demoChannels: ReadonlyArray<[VisitChannel, number]> = [['direct', 35], ['telegram', 25], ['whatsapp', 15], ['facebook', 14], ['email', 5], ['copy', 4], ['x', 2]];
+
 const minute = 60_000;
 const ethiopic = /[\u1200-\u137F]/;
-
-/** A small seeded generator (mulberry32), so that every fresh install gets the same donations. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Hands out the items in a shuffled order, each once before any comes again, so that a name seldom repeats soon. */
 function deck<T>(random: () => number, items: readonly T[]): () => T {
@@ -89,6 +85,13 @@ export function demoDonations(funding: DemoFunding, seed: number): DemoDonation[
     const u = random();
     drawn.push({ amountMinor, at: Math.round(from + span * (random() < 0.5 ? u * u : u)) });
   }
+  // A generator of its own, so that the gifts themselves stay what they were before channels.
+  const sources = seededRandom(seed * 7919);
+  const channelOfGift = (): VisitChannel => {
+    let u = sources() * 100;
+    for (const [channel, weight] of demoChannels) if ((u -= weight) < 0) return channel;
+    return 'direct';
+  };
   // Donors are dealt in the order the gifts arrive, so that neighbours in the list differ.
   return drawn
     .sort((a, b) => a.at - b.at)
@@ -105,6 +108,8 @@ export function demoDonations(funding: DemoFunding, seed: number): DemoDonation[
         language,
         // PayPal takes no birr.
         paymentMethod: currency === 'USD' && random() < 0.25 ? 'PAYPAL' : 'STRIPE',
+        channel: channelOfGift(),
+        mayContact: sources() < 0.3,
         succeededAt: new Date(at),
       };
     });
@@ -136,6 +141,8 @@ export async function seedDemoDonations(em: EntityManager, fundings: readonly De
           donorEmail: `donor${made + i + 1}@example.com`,
           status: 'SUCCEEDED' as const,
           paymentMethod: gift.paymentMethod,
+          channel: gift.channel,
+          mayContact: gift.mayContact,
           creatorSession: null,
           language: gift.language,
           createdAt: new Date(gift.succeededAt.getTime() - 2 * minute),
@@ -147,6 +154,7 @@ export async function seedDemoDonations(em: EntityManager, fundings: readonly De
       await addToTotals(tx, f.id, sum, gifts.length);
       made += gifts.length;
     }
+    await rebuildBuckets(tx, fundings.map((funding) => funding.fundraiser.id));
     return made;
   });
 }

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { UserSchema } from '../accounts/index.ts';
-import { FundraiserSchema } from '../fundraisers/index.ts';
+import { FundraiserSchema, visitChannels } from '../fundraisers/index.ts';
 import { currencies } from '../money/index.ts';
 import { TeamMemberSchema } from '../teams/index.ts';
 
@@ -23,6 +23,8 @@ export const DonationSchema = defineEntity({
     { properties: ['fundraiser', 'status', 'succeededAt'] },
     // The expiry job finds abandoned PENDING ones by age.
     { properties: ['status', 'createdAt'] },
+    // A donor's first counted gift to a fundraiser (donation.buckets.ts).
+    { properties: ['fundraiser', 'donorEmail', 'status'] },
   ],
   properties: {
     id: p.integer().primary().autoincrement(),
@@ -48,6 +50,10 @@ export const DonationSchema = defineEntity({
      * made: credited to them and their team once it succeeds.
      */
     referralMember: p.manyToOne(TeamMemberSchema).nullable().deleteRule('set null'),
+    /** The share the donor came through (the `?s=` of the address they arrived by), else `direct`. */
+    channel: p.enum(visitChannels).default('direct'),
+    /** The donor lets the organisers see their e-mail address, to thank them or keep them posted. */
+    mayContact: p.boolean().default(false),
     /** As the donor wants to be shown; null or empty shows as Anonymous. */
     donorName: p.string().length(100).nullable(),
     /** For the receipt only; never shown to anybody else. */
@@ -69,3 +75,50 @@ export const DonationSchema = defineEntity({
 });
 
 export type Donation = InferEntity<typeof DonationSchema>;
+
+/**
+ * What succeeded donations (less refunds) sum to in one UTC hour of one fundraiser: the
+ * timelines and totals of reports, whatever the number of donations (kept by donation.buckets.ts
+ * in the transaction that settles each donation).
+ */
+export const DonationHourSchema = defineEntity({
+  name: 'DonationHour',
+  tableName: 'donation_hour',
+  uniques: [{ properties: ['fundraiser', 'hour', 'currency'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    fundraiser: p.manyToOne(FundraiserSchema).deleteRule('cascade'),
+    /** The start of the UTC hour the donations succeeded in. */
+    hour: p.datetime(),
+    currency: p.enum(currencies),
+    donations: p.integer().default(0),
+    amountMinor: p.bigint('number').default(0),
+    /** Donors whose first gift still counted succeeded in this hour: summed over hours, nobody twice. */
+    donors: p.integer().default(0),
+    largestMinor: p.bigint('number').default(0),
+  },
+});
+export type DonationHour = InferEntity<typeof DonationHourSchema>;
+
+/**
+ * The same sums per Addis Ababa day, by the share channel donors came through and how they
+ * paid: few rows per fundraiser however busy it is, for the per-channel and per-method splits.
+ */
+export const DonationSourceDaySchema = defineEntity({
+  name: 'DonationSourceDay',
+  tableName: 'donation_source_day',
+  uniques: [{ properties: ['fundraiser', 'day', 'channel', 'method', 'currency'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    fundraiser: p.manyToOne(FundraiserSchema).deleteRule('cascade'),
+    /** YYYY-MM-DD in Addis Ababa. */
+    day: p.string().length(10),
+    channel: p.enum(visitChannels),
+    /** The payment method, or NONE for a donation settled without one (demo data). */
+    method: p.string().length(20),
+    currency: p.enum(currencies),
+    donations: p.integer().default(0),
+    amountMinor: p.bigint('number').default(0),
+  },
+});
+export type DonationSourceDay = InferEntity<typeof DonationSourceDaySchema>;

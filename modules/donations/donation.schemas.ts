@@ -27,6 +27,10 @@ export const createDonationRequest = z.strictObject({
    * team. One that names nobody raising for this fundraiser is ignored, never an error.
    */
   ref: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+  /** The `?s=` of the shared address the donor arrived by; one the platform does not know counts as direct. */
+  channel: z.preprocess(blankToUndefined, z.string().regex(/^[a-z]{1,20}$/).optional()),
+  /** The donor lets the organisers see their e-mail address. */
+  mayContact: z.boolean().default(false),
 });
 export type CreateDonationRequest = z.output<typeof createDonationRequest>;
 

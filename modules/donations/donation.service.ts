@@ -2,7 +2,7 @@ import { raw, type EntityManager } from '@mikro-orm/core';
 import { queryBuilder } from '../../kernel/db/index.ts';
 import { NotFound, ValidationFailed, type Language } from '../../kernel/http/index.ts';
 import type { User } from '../accounts/index.ts';
-import { FundraiserSchema, isoSeconds, lockFundraiserRow, pageOf, type Page } from '../fundraisers/index.ts';
+import { channelOf, FundraiserSchema, isoSeconds, lockFundraiserRow, pageOf, type Page } from '../fundraisers/index.ts';
 import { fromMinor, toMinor, wholeToMinor, type Currency } from '../money/index.ts';
 import { resolveReferral } from '../teams/index.ts';
 import { DonationSchema, type Donation } from './donation.entity.ts';
@@ -87,6 +87,8 @@ export async function createDonation(
       currency,
       message: input.message ?? null,
       showAmount: input.showAmount,
+      channel: channelOf(input.channel),
+      mayContact: input.mayContact,
       donorName: input.donorName ?? null,
       donorEmail: input.donorEmail,
       status: 'PENDING',

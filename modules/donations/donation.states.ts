@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { addToTotals, FundraiserSchema, lockFundraiserRow } from '../fundraisers/index.ts';
 import type { Currency } from '../money/index.ts';
 import { creditDonation, refundCredit } from '../teams/index.ts';
+import { countInBuckets, type CountedGift } from './donation.buckets.ts';
 import { DonationSchema, donationStatuses, type DonationStatus } from './donation.entity.ts';
 import { DonationCurrencyMismatch, DonationNotFound } from './donation.errors.ts';
 
@@ -17,10 +18,10 @@ const below = (to: DonationStatus) => donationStatuses.filter((s) => rank[s] < r
  * credit of a donation made through a team member's link moves with them (modules/teams).
  * Called inside a caller's transaction (a provider event recorded with its effect), it
  * becomes part of that one. False when the donation was already there or further along: a
- * retry, a duplicate or a late event. (Read the status afterwards outside the transaction:
+ * retry, a duplicate or a late event. `now` is when it happens (a test may say). (Read the status afterwards outside the transaction:
  * inside it, MySQL's snapshot may predate a concurrent winner.)
  */
-export async function settleDonation(em: EntityManager, donationId: number, to: Exclude<DonationStatus, 'PENDING'>): Promise<boolean> {
+export async function settleDonation(em: EntityManager, donationId: number, to: Exclude<DonationStatus, 'PENDING'>, now = new Date()): Promise<boolean> {
   return em.transactional(async (tx) => {
     const donation = await tx.findOne(
       DonationSchema,
@@ -28,13 +29,16 @@ export async function settleDonation(em: EntityManager, donationId: number, to: 
       { fields: ['id', 'status', 'amountMinor', 'currency', 'fundraiser', 'referralMember'], disableIdentityMap: true },
     );
     if (!donation) throw new DonationNotFound();
-    const now = new Date();
+    // The fundraiser's lock first, before the donation's row: every settlement of a fundraiser
+    // takes the two in this order, so one waiting for the other never holds what it needs.
+    await lockFundraiserRow(tx, donation.fundraiser.id);
     let changed = false;
     if (to === 'REFUNDED') {
       // A refund of a counted success takes the money off; one of anything else changes no total.
       if ((await tx.nativeUpdate(DonationSchema, { id: donationId, status: 'SUCCEEDED' }, { status: 'REFUNDED', updatedAt: now })) === 1) {
         await addToTotals(tx, donation.fundraiser.id, -donation.amountMinor, -1);
         await refundCredit(tx, donationId);
+        await countInBuckets(tx, await countedGift(tx, donationId), -1);
         changed = true;
       } else {
         changed = (await tx.nativeUpdate(DonationSchema, { id: donationId, status: { $in: below('SUCCEEDED') } }, { status: 'REFUNDED', updatedAt: now })) === 1;
@@ -48,10 +52,26 @@ export async function settleDonation(em: EntityManager, donationId: number, to: 
         if (donation.referralMember) {
           await creditDonation(tx, { donationId, memberId: donation.referralMember.id, amountMinor: donation.amountMinor, currency: donation.currency });
         }
+        await countInBuckets(tx, await countedGift(tx, donationId), 1);
       }
     }
     return changed;
   });
+}
+
+/**
+ * The donation as this transaction's own update left it: a read of a row the transaction
+ * changed sees that change, whatever snapshot MySQL took at its first read.
+ */
+async function countedGift(tx: EntityManager, donationId: number): Promise<CountedGift> {
+  const d = await tx.findOneOrFail(
+    DonationSchema,
+    { id: donationId },
+    { fields: ['id', 'fundraiser', 'amountMinor', 'currency', 'channel', 'paymentMethod', 'donorEmail', 'succeededAt'], disableIdentityMap: true },
+  );
+  // A refund of a success always has its time of success; the fallback is for rows older than the column.
+  const succeededAt = d.succeededAt ?? new Date();
+  return { id: d.id, fundraiserId: d.fundraiser.id, amountMinor: d.amountMinor, currency: d.currency, channel: d.channel, paymentMethod: d.paymentMethod ?? null, donorEmail: d.donorEmail, succeededAt };
 }
 
 /**

@@ -1,8 +1,9 @@
-export { DonationSchema, donationStatuses, paymentMethods } from './donation.entity.ts';
+export { DonationSchema, DonationHourSchema, DonationSourceDaySchema, donationStatuses, paymentMethods } from './donation.entity.ts';
+export { rebuildBuckets } from './donation.buckets.ts';
 export type { Donation, DonationStatus, PaymentMethod } from './donation.entity.ts';
 export { settleDonation, expireAbandoned, pendingLifetimeMs } from './donation.states.ts';
 export { expireDonationsJob } from './donation.jobs.ts';
-export { findDonation, listSucceeded, succeededPage, publicDonationsByIds, donationView, assertDonor, donationRowsExist, wordsOfSupportQuery, wordsOfSupportCountQuery, wordsOfSupportFundraiser, hideWordsOfSupport } from './donation.service.ts';
+export { shownName, findDonation, listSucceeded, succeededPage, publicDonationsByIds, donationView, assertDonor, donationRowsExist, wordsOfSupportQuery, wordsOfSupportCountQuery, wordsOfSupportFundraiser, hideWordsOfSupport } from './donation.service.ts';
 export type { DonationLimits, DonorActor } from './donation.service.ts';
 export type { DonationView, PublicDonationView } from './donation.schemas.ts';
 export { donationRoutes, donorActor, startDonation } from './donation.routes.ts';
@@ -12,5 +13,5 @@ export { donationMessages } from './donation.messages.ts';
 export { seedDemoDonations } from './donation.demo.ts';
 export type { DemoFunding } from './donation.demo.ts';
 
-import { DonationSchema } from './donation.entity.ts';
-export const donationEntities = [DonationSchema];
+import { DonationHourSchema, DonationSchema, DonationSourceDaySchema } from './donation.entity.ts';
+export const donationEntities = [DonationSchema, DonationHourSchema, DonationSourceDaySchema];

@@ -29,3 +29,5 @@ export { updatesSlice } from './fundraiser-update.service.ts';
 export { fundraiserKeys, fundraiserChangeWatchers } from './fundraiser.changes.ts';
 import { FundraiserSchema, FundraiserUpdateSchema } from './fundraiser.entity.ts';
 export const fundraiserEntities = [FundraiserSchema, FundraiserUpdateSchema];
+export { shareChannels, visitChannels, channelOf } from './fundraiser.share-channels.ts';
+export type { ShareChannel, VisitChannel } from './fundraiser.share-channels.ts';

@@ -41,6 +41,8 @@ export function donateForm(deps: { payments: PaymentService; limits: DonationLim
           donorName: form.has('anonymous') ? '' : (form.get('donorName') ?? ''),
           donorEmail: form.get('donorEmail') ?? '',
           ref: form.get('ref') ?? undefined,
+          channel: form.get('s') ?? undefined,
+          mayContact: form.has('mayContact'),
         },
       );
       const provider = deps.payments.providers[method];

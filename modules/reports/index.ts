@@ -1,5 +1,7 @@
-export { reportRoutes } from './report.routes.ts';
-export { createVisitCounter, isBot, addisDay, forgetOldVisitors } from './report.counter.ts';
+export { reportRoutes, reportReadRoutes } from './report.routes.ts';
+export { reportMessages } from './report.messages.ts';
+export { seedDemoTraffic } from './report.demo.ts';
+export { createVisitCounter, isBot, forgetOldVisitors } from './report.counter.ts';
 export type { VisitCounter } from './report.counter.ts';
 export { forgetVisitorsJob } from './report.jobs.ts';
 export { shareChannels, visitChannels, TrafficHourSchema, ShareHourSchema, ReferrerDaySchema, VisitorSeenSchema, AnalyticsSaltSchema } from './report.entity.ts';

@@ -1,13 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { DeadlockException, LockWaitTimeoutException, UniqueConstraintViolationException, raw, type EntityManager, type EntityName } from '@mikro-orm/core';
+import { DeadlockException, LockWaitTimeoutException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
+import { addisDay, hourOf } from '../../kernel/calendar/index.ts';
+import { addToCounts as add, insertOnce } from '../../kernel/db/index.ts';
 import { FundraiserSchema } from '../fundraisers/index.ts';
 import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorSeenSchema, type ShareChannel, type VisitChannel } from './report.entity.ts';
 
-/** Days are Addis Ababa's (UTC+3 all year): the platform's own, and the reports' default. */
-const addisOffsetMs = 3 * 60 * 60_000;
-export const addisDay = (at: Date): string => new Date(at.getTime() + addisOffsetMs).toISOString().slice(0, 10);
-const hourOf = (at: Date): Date => new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
 
 /** Salts (and the visitors they made) are kept this long: yesterday's, for a visit across midnight, and today's. */
 export const saltLifetimeMs = 48 * 60 * 60_000;
@@ -151,27 +149,6 @@ async function saltsFor(em: EntityManager, days: string[]): Promise<Map<string, 
   }
   return found;
 }
-
-/** Inserts a row unless its unique key is taken; answers whether it did. */
-async function insertOnce<T extends object>(em: EntityManager, entity: EntityName<T>, row: Record<string, unknown>): Promise<boolean> {
-  try {
-    await em.insert(entity, row as never);
-    return true;
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) return false;
-    throw error;
-  }
-}
-
-/** Adds to the counts of the row with this key, making it first if there is none (another instance may, at the same moment). */
-async function add<T extends object>(em: EntityManager, entity: EntityName<T>, key: Record<string, unknown>, counts: Record<string, number>): Promise<void> {
-  const increments = Object.fromEntries(Object.entries(counts).map(([column, n]) => [column, raw(`${snake(column)} + ?`, [n])]));
-  if ((await em.nativeUpdate(entity, key as never, increments as never)) > 0) return;
-  if (await insertOnce(em, entity, { ...key, ...counts })) return;
-  await em.nativeUpdate(entity, key as never, increments as never);
-}
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** Deletes salts and the visitors they made once they are two days old: no hash can be remade after. */
 export async function forgetOldVisitors(em: EntityManager, now = new Date()): Promise<number> {

@@ -1,12 +1,8 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { FundraiserSchema } from '../fundraisers/index.ts';
+import { FundraiserSchema, shareChannels, visitChannels } from '../fundraisers/index.ts';
 
-/** Where a share goes, as the share buttons name it; what a shared address carries as `?s=`. */
-export const shareChannels = ['telegram', 'whatsapp', 'facebook', 'x', 'email', 'copy'] as const;
-export type ShareChannel = (typeof shareChannels)[number];
-/** How a visit came: through a share of one channel, or `direct` (anything else). */
-export const visitChannels = [...shareChannels, 'direct'] as const;
-export type VisitChannel = (typeof visitChannels)[number];
+export { shareChannels, visitChannels } from '../fundraisers/index.ts';
+export type { ShareChannel, VisitChannel } from '../fundraisers/index.ts';
 
 /**
  * The day's random salt of the visitor hash (ADR 0010), shared by every instance, deleted

@@ -1,13 +1,19 @@
-import type { AppContext } from '../../kernel/http/index.ts';
+import { Readable } from 'node:stream';
+import type { AppContext, Language } from '../../kernel/http/index.ts';
 import { route } from '../../kernel/http/index.ts';
+import { requireAdmin, requireUser } from '../accounts/index.ts';
+import { pageOf, pageResponse } from '../fundraisers/index.ts';
+import { fundraiserScope, ownerScope, platformScope } from './report.access.ts';
+import { donationsCsv } from './report.csv.ts';
+import type { Period } from './report.days.ts';
+import { countDonationRows, donationRows, type DonationFilter } from './report.donations.ts';
+import { buildReport, resolvePeriod } from './report.service.ts';
 import { isBot, type VisitCounter } from './report.counter.ts';
-import { shareChannels, type VisitChannel } from './report.entity.ts';
-import { fundraiserParams, shareRequest, viewQuery, viewRequest } from './report.schemas.ts';
+import { channelOf } from '../fundraisers/index.ts';
+import { fundraiserParams, reportCsvQuery, reportDonation, reportDonationsQuery, reportQuery, reportResponse, shareRequest, viewQuery, viewRequest, type ReportCsvQuery, type ReportDonationsQuery } from './report.schemas.ts';
 
 /** A transparent 1×1 GIF: the counted image of a page read without JavaScript. */
 const pixel = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-
-const channelOf = (s: string | undefined): VisitChannel => (shareChannels as readonly string[]).includes(s ?? '') ? (s as VisitChannel) : 'direct';
 
 /** The host of the page a visit came from, when it is another site's; never the path or query. */
 function referrerHost(referrer: string | undefined, ownHost: string): string | null {
@@ -80,6 +86,125 @@ export function reportRoutes(deps: { counter: VisitCounter; publicUrl: string })
       status: 202,
       handler: async ({ params, body, ctx }) => {
         if (!isBot(ctx.get('User-Agent'))) deps.counter.share(params.id, body.channel);
+      },
+    }),
+  ];
+}
+
+/** The report endpoints: organisers' (`/api/reports/…`) and admins' (`/api/admin/reports…`). */
+export function reportReadRoutes() {
+  const tag = 'reports';
+  const filterOf = (period: Period, query: ReportCsvQuery | ReportDonationsQuery, scope: readonly number[] | null): DonationFilter => ({
+    scope,
+    from: period.start,
+    to: period.end,
+    statuses: query.status ? [query.status] : ['SUCCEEDED', 'REFUNDED'],
+    fundraiserId: query.fundraiserId,
+    method: query.method,
+  });
+  const listOf = async (ctx: AppContext, query: ReportDonationsQuery, scope: readonly number[] | null) => {
+    const filter = filterOf(resolvePeriod(query), query, scope);
+    const em = ctx.state.em;
+    const [rows, total] = [await donationRows(em, filter, { limit: query.size, offset: query.page * query.size }, ctx.state.lang), await countDonationRows(em, filter)];
+    return pageOf(rows, query, total);
+  };
+  const csv = (ctx: AppContext, filter: DonationFilter, language: Language, name: string) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.attachment(name);
+    ctx.body = Readable.from(donationsCsv(ctx.state.em, filter, language));
+  };
+  return [
+    route({
+      method: 'get',
+      path: '/api/reports/fundraisers/:id',
+      tag,
+      summary: 'A fundraiser’s report for a period (its organisers, co-organisers and admins): donations, shares and visits by channel, the daily timeline, the last 20 donations',
+      params: fundraiserParams,
+      query: reportQuery,
+      response: reportResponse,
+      handler: async ({ params, query, ctx }) => {
+        const scope = await fundraiserScope(ctx.state.em, await requireUser(ctx), params.id);
+        return buildReport(ctx.state.em, scope, resolvePeriod(query), ctx.state.lang);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/reports/fundraisers/:id/donations.csv',
+      tag,
+      summary: 'A fundraiser’s donations of a period as CSV (UTF-8 with a byte-order mark); a donor’s e-mail only where they allowed the organiser to contact them',
+      params: fundraiserParams,
+      query: reportCsvQuery,
+      handler: async ({ params, query, ctx }) => {
+        const scope = await fundraiserScope(ctx.state.em, await requireUser(ctx), params.id);
+        csv(ctx, filterOf(resolvePeriod(query), query, scope.fundraiserIds), query.lang ?? ctx.state.lang, `donations-${params.id}-${query.from ?? 'last-30-days'}.csv`);
+        return undefined;
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/reports/me',
+      tag,
+      summary: 'The same report summed over every fundraiser the caller organises, per currency',
+      query: reportQuery,
+      response: reportResponse,
+      handler: async ({ query, ctx }) => buildReport(ctx.state.em, await ownerScope(ctx.state.em, await requireUser(ctx)), resolvePeriod(query), ctx.state.lang),
+    }),
+    route({
+      method: 'get',
+      path: '/api/reports/donations',
+      tag,
+      summary: 'The donations to the caller’s fundraisers, newest first, filtered by period, fundraiser, method and status',
+      query: reportDonationsQuery,
+      response: pageResponse(reportDonation),
+      handler: async ({ query, ctx }) => listOf(ctx, query, (await ownerScope(ctx.state.em, await requireUser(ctx))).fundraiserIds),
+    }),
+    route({
+      method: 'get',
+      path: '/api/reports/donations.csv',
+      tag,
+      summary: 'The same donations as CSV',
+      query: reportCsvQuery,
+      handler: async ({ query, ctx }) => {
+        const scope = await ownerScope(ctx.state.em, await requireUser(ctx));
+        csv(ctx, filterOf(resolvePeriod(query), query, scope.fundraiserIds), query.lang ?? ctx.state.lang, 'donations.csv');
+        return undefined;
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/admin/reports',
+      tag,
+      summary: 'The platform’s report (admins): every fundraiser, with new users, new fundraisers, donations per method, category and currency',
+      query: reportQuery,
+      response: reportResponse,
+      handler: async ({ query, ctx }) => {
+        await requireAdmin(ctx);
+        return buildReport(ctx.state.em, platformScope, resolvePeriod(query), ctx.state.lang);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/admin/reports/donations',
+      tag,
+      summary: 'Every fundraiser’s donations (admins), filtered and paged as the organisers’ list',
+      query: reportDonationsQuery,
+      response: pageResponse(reportDonation),
+      handler: async ({ query, ctx }) => {
+        await requireAdmin(ctx);
+        return listOf(ctx, query, null);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/admin/reports/donations.csv',
+      tag,
+      summary: 'The same, as CSV (admins)',
+      query: reportCsvQuery,
+      handler: async ({ query, ctx }) => {
+        await requireAdmin(ctx);
+        csv(ctx, filterOf(resolvePeriod(query), query, null), query.lang ?? ctx.state.lang, 'donations.csv');
+        return undefined;
       },
     }),
   ];

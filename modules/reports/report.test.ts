@@ -5,7 +5,8 @@ import { fakeUser } from '../../tests/helpers/accounts.ts';
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import type { Fundraiser } from '../fundraisers/index.ts';
-import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorSeenSchema, addisDay, createVisitCounter, forgetOldVisitors, isBot } from './index.ts';
+import { addisDay } from '../../kernel/calendar/index.ts';
+import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorSeenSchema, createVisitCounter, forgetOldVisitors, isBot } from './index.ts';
 
 const phone = 'Mozilla/5.0 (Linux; Android 14; Tecno Spark 20) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
 const laptop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';

@@ -1,12 +1,16 @@
 /**
- * The `ref` of a team member's link (`/fundraiser/:id?ref=<code>`), carried to the donation so
- * that it counts for them. The fundraiser page is kept for every visitor under its address
- * without `ref`, so the code never reaches the server with the page: the page's script reads
- * it here, keeps it for this tab and this fundraiser (a visitor may read the updates first),
- * and the donate form sends it with the donation.
+ * What a visitor's address says about how they came, carried to their donation: the `ref` of a
+ * team member's link (`/fundraiser/:id?ref=<code>`), so that it counts for them, and the `s` of
+ * a shared link (`?s=telegram`), so that reports can tell which share brought money. The
+ * fundraiser page is kept for every visitor under its address without either, so neither
+ * reaches the server with the page: the page's script reads them here, keeps them for this tab
+ * and this fundraiser (a visitor may read the updates first), and the donate form sends them.
  */
-const pattern = /^[A-Za-z0-9_-]{1,64}$/;
-const key = (fundraiserId: number) => `ref:${fundraiserId}`;
+const carried = {
+  ref: /^[A-Za-z0-9_-]{1,64}$/,
+  s: /^[a-z]{1,20}$/,
+};
+type Carried = keyof typeof carried;
 
 function stored(): Storage | null {
   try {
@@ -17,16 +21,24 @@ function stored(): Storage | null {
   }
 }
 
-/** The code in this address, remembered for the fundraiser; else the one remembered; else null. */
-export function referralCode(fundraiserId: number, search: string = location.search): string | null {
-  const given = new URLSearchParams(search).get('ref');
+/** The value in this address, remembered for the fundraiser; else the one remembered; else null. */
+function carriedValue(name: Carried, fundraiserId: number, search: string): string | null {
+  const pattern = carried[name];
+  const key = `${name}:${fundraiserId}`;
+  const given = new URLSearchParams(search).get(name);
   if (given !== null && pattern.test(given)) {
-    stored()?.setItem(key(fundraiserId), given);
+    stored()?.setItem(key, given);
     return given;
   }
-  const kept = stored()?.getItem(key(fundraiserId)) ?? null;
+  const kept = stored()?.getItem(key) ?? null;
   return kept !== null && pattern.test(kept) ? kept : null;
 }
+
+/** The team member's code the visitor came with (this address's, or the one remembered). */
+export const referralCode = (fundraiserId: number, search: string = location.search) => carriedValue('ref', fundraiserId, search);
+
+/** The share channel the visitor came through (this address's `?s=`, or the one remembered). */
+export const sharedChannel = (fundraiserId: number, search: string = location.search) => carriedValue('s', fundraiserId, search);
 
 /** The address with `ref` added to its query, or as it was when there is no code. */
 export function withReferral(href: string, code: string | null): string {

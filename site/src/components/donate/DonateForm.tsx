@@ -4,7 +4,7 @@ import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import { readAmount, ungroupAmount } from '../../lib/amount';
 import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
-import { referralCode } from '../../lib/referral';
+import { referralCode, sharedChannel } from '../../lib/referral';
 import { rememberDonation, type Donation, type PaymentMethod, type PaymentStart } from '../../lib/donation';
 import { looksLikeEmail } from '../../lib/format';
 import { formatAmount, type Fundraiser } from '../../lib/fundraiser';
@@ -63,6 +63,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
   const [anonymous, setAnonymous] = useState(false);
   // Read once the page runs: the page is the same for everybody, the code is this visitor's.
   const [referral, setReferral] = useState<string | null>(null);
+  const [channel, setChannel] = useState<string | null>(null);
   const fieldErrors = useFieldErrors<Field>(recheck, initialErrors);
   const { errors, setErrors } = fieldErrors;
   // "Correct the following" is shown while fields to correct are left, not kept as a problem of its own.
@@ -81,6 +82,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
     if (preset && amountRef.current && !amountRef.current.value) amountRef.current.value = preset.value;
     setAnonymous(form?.querySelector<HTMLInputElement>('input[name="anonymous"]')?.checked ?? false);
     setReferral(referralCode(fundraiser.id));
+    setChannel(sharedChannel(fundraiser.id));
     // Back from the plain form with fields to correct: the first one takes focus, as after a check here.
     focusFirstError(form, fields, initialErrors);
     // Back from the checkout or PayPal, the page may come out of the browser's memory as it
@@ -119,7 +121,9 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
       donorName: anonymous ? '' : String(data.get('donorName') ?? ''),
       donorEmail: String(data.get('donorEmail') ?? ''),
       currency: fundraiser.currency,
+      mayContact: data.has('mayContact'),
       ...(referral ? { ref: referral } : {}),
+      ...(channel ? { channel } : {}),
     };
     const key = JSON.stringify(body);
     setErrors({});
@@ -182,6 +186,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
         data-testid="donate-form"
       >
         {referral && <input type="hidden" name="ref" value={referral} />}
+        {channel && <input type="hidden" name="s" value={channel} />}
         <FormAlert message={problem || (fieldProblems.length > 0 ? m.fixFields : '')}>
           {fieldProblems.length > 0 && (
             <ul className="mt-2 list-disc space-y-1 ps-5">
@@ -314,6 +319,12 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
             <input id={`${id}-showAmount`} name="showAmount" type="checkbox" className="size-5 shrink-0 cursor-pointer accent-brand" />
             <label htmlFor={`${id}-showAmount`} className="cursor-pointer">
               {m.showAmount}
+            </label>
+          </div>
+          <div className="mt-3 flex items-center gap-3">
+            <input id={`${id}-mayContact`} name="mayContact" type="checkbox" className="size-5 shrink-0 cursor-pointer accent-brand" />
+            <label htmlFor={`${id}-mayContact`} className="cursor-pointer">
+              {m.mayContact}
             </label>
           </div>
         </div>

@@ -1,0 +1,28 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { User } from '../accounts/index.ts';
+import { FundraiserSchema, mayModerate } from '../fundraisers/index.ts';
+import { isCoOrganiser } from '../teams/index.ts';
+import { ReportFundraiserNotFound, ReportNotAllowed } from './report.errors.ts';
+import type { ReportScope } from './report.service.ts';
+
+/**
+ * A fundraiser's report is for those who run it: its organiser, its co-organisers (while it
+ * is not suspended) and admins. Anybody else signed in gets 403, as does a member.
+ */
+export async function fundraiserScope(em: EntityManager, user: User, fundraiserId: number): Promise<ReportScope> {
+  const f = await em.findOne(FundraiserSchema, { id: fundraiserId }, { disableIdentityMap: true });
+  if (!f) throw new ReportFundraiserNotFound();
+  if (!(await mayModerate(em, f, user, isCoOrganiser))) throw new ReportNotAllowed();
+  return {
+    fundraiserIds: [f.id],
+    fundraiser: { id: f.id, title: f.title, status: f.status, goalMinor: f.goalMinor, raisedMinor: f.raisedMinor, donationCount: f.donationCount, currency: f.currency, createdAt: f.createdAt },
+  };
+}
+
+/** "My reports": every fundraiser the user organises, whatever its state. */
+export async function ownerScope(em: EntityManager, user: User): Promise<ReportScope> {
+  const own = await em.find(FundraiserSchema, { owner: user.id }, { fields: ['id'], orderBy: { id: 'asc' }, disableIdentityMap: true });
+  return { fundraiserIds: own.map((f) => f.id) };
+}
+
+export const platformScope: ReportScope = { fundraiserIds: null, platform: true };

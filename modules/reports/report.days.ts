@@ -1,0 +1,78 @@
+/**
+ * Calendar days in a viewer's time zone, and the UTC instants they start at, so that sums kept
+ * by UTC hour can be cut into that viewer's days. Whole-hour zones are exact; a zone half an
+ * hour off (India, Newfoundland) gets each hour in the day it starts in.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** How far the zone's clocks are ahead of UTC at that instant, in milliseconds. */
+function offsetMs(timeZone: string, at: Date): number {
+  const parts = Object.fromEntries(partsFormatter(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return local - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The date it is in the zone at that instant, YYYY-MM-DD. */
+export function dayIn(timeZone: string, at: Date): string {
+  return new Date(at.getTime() + offsetMs(timeZone, at)).toISOString().slice(0, 10);
+}
+
+/** The instant a day starts in the zone (its first moment, even on a day that skips midnight). */
+export function dayStart(timeZone: string, day: string): Date {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  let guess = midnight - offsetMs(timeZone, new Date(midnight));
+  // Once more with the offset at the guess: right across a change of clocks.
+  guess = midnight - offsetMs(timeZone, new Date(guess));
+  return new Date(guess);
+}
+
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function daysFrom(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The days of a period and where each starts: a sorted list to find an hour's day in. */
+export interface Period {
+  timeZone: string;
+  from: string;
+  to: string;
+  days: string[];
+  /** `starts[i]` begins `days[i]`; the last entry is the end of the period. */
+  starts: number[];
+  start: Date;
+  end: Date;
+}
+
+export function periodOf(timeZone: string, from: string, to: string): Period {
+  const days = daysFrom(from, to);
+  const starts = [...days, addDays(to, 1)].map((day) => dayStart(timeZone, day).getTime());
+  return { timeZone, from, to, days, starts, start: new Date(starts[0]!), end: new Date(starts[starts.length - 1]!) };
+}
+
+/** The index of the period's day an instant falls in, or -1 outside the period. */
+export function dayIndex(period: Period, at: Date): number {
+  const t = at.getTime();
+  const { starts } = period;
+  if (t < starts[0]! || t >= starts[starts.length - 1]!) return -1;
+  let [low, high] = [0, starts.length - 1];
+  while (high - low > 1) {
+    const mid = (low + high) >> 1;
+    if (starts[mid]! <= t) low = mid;
+    else high = mid;
+  }
+  return low;
+}
