@@ -38,6 +38,8 @@ const levels = [8, 50];
 const stress = { connections: 200, seconds: 10 };
 const profileRun = { connections: 8, seconds: 10 };
 const maxP99Ms = 250;
+/** BENCH_ONLY=<regex>: only the targets whose label matches (and every baseline). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 
 // ---------------------------------------------------------------- the server (child mode)
 
@@ -156,6 +158,13 @@ async function signIn(url: string, email: string, password: string): Promise<str
   return cookieHeader();
 }
 
+/** A visitor's anti-forgery cookie and token, as the page's script sends its count with. */
+async function countingCookie(url: string): Promise<Counting> {
+  const cookie = (await fetch(`${url}/api/csrf`)).headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('XSRF-TOKEN='));
+  if (!cookie) throw new Error('no anti-forgery cookie from /api/csrf');
+  return { fundraiserId: 0, cookie, token: cookie.slice('XSRF-TOKEN='.length) };
+}
+
 /** The organiser's figures mean something only if the page really was rendered for the organiser. */
 async function assertOwnerView(url: string, id: number, cookie: string): Promise<void> {
   const ownerMark = `/edit-fundraiser/${id}`;
@@ -181,6 +190,15 @@ interface LoadOptions {
   cookie?: string;
   /** A fresh query string on every request, so that nothing keyed by URL can answer from memory. */
   bust?: boolean;
+  /** Each page load followed by the page script's view count, as a browser sends it; req/s counts visits. */
+  counted?: Counting;
+}
+
+/** What the page's script sends its count with: the anti-forgery cookie and its token. */
+interface Counting {
+  fundraiserId: number;
+  cookie: string;
+  token: string;
 }
 
 /** As a browser sends them: visitors get compressed answers when the app has them. */
@@ -198,6 +216,13 @@ async function load(url: string, path: string, connections: number, duration: nu
   // A parameter the render cache keys pages by (site/src/lib/page-data.ts) and the fundraiser
   // page ignores: every request is made afresh, as after a change.
   const bust = (request: CannonRequest): CannonRequest => ({ ...request, path: `${path}?problem=${(sent += 1)}` });
+  const page: CannonRequest = options.bust ? { method: 'GET', setupRequest: bust } : { method: 'GET', path };
+  const count = options.counted && {
+    method: 'POST' as const,
+    path: `/api/fundraisers/${options.counted.fundraiserId}/views`,
+    headers: { ...headersFor('/api/', options.counted.cookie), 'content-type': 'application/json', 'x-xsrf-token': options.counted.token, 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile Safari/537.36' },
+    body: JSON.stringify({ channel: 'telegram', referrer: 'https://t.me/' }),
+  };
   const result = await autocannon({
     url: url + path,
     connections,
@@ -205,13 +230,15 @@ async function load(url: string, path: string, connections: number, duration: nu
     headers: headersFor(path, options.cookie),
     // Longer than any answer should take, so that a slow answer is measured rather than cut off.
     timeout: 30,
-    ...(options.bust ? { requests: [{ setupRequest: bust }] } : {}),
+    ...(count ? { requests: [page, count] } : options.bust ? { requests: [page] } : {}),
   });
+  // A counted visit is two requests: the page and its count.
+  const perVisit = count ? 2 : 1;
   const statuses = Object.entries(result.statusCodeStats ?? {})
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, { count }]) => `${status}×${count ?? 0}`)
     .join(' ');
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, statuses, failures: result.errors + result.timeouts };
+  return { rps: result.requests.average / perVisit, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, statuses, failures: result.errors + result.timeouts };
 }
 
 // ---------------------------------------------------------------- targets and budgets
@@ -232,9 +259,11 @@ interface Target {
   cookie?: string;
   /** Made afresh for every request (a query parameter the render cache keys by), as after a change. */
   bust?: boolean;
+  /** Followed by its view count (req/s is then visits/s). */
+  counted?: Counting;
 }
 
-function targetsFor(id: number, organiserCookie: string, twins: Ready['twins']): Target[] {
+function targetsFor(id: number, organiserCookie: string, twins: Ready['twins'], counting: Counting): Target[] {
   const page = { baseline: '/about', tail: true };
   const { plain, teams } = twins;
   const withTeams = `/fundraiser/${teams}, ${teamsShape.teams} teams of ${teamsShape.members}`;
@@ -253,8 +282,17 @@ function targetsFor(id: number, organiserCookie: string, twins: Ready['twins']):
     { label: withTeams, path: `/fundraiser/${teams}`, baseline: `/fundraiser/${plain}, no teams`, minRatio: 0.8, tail: true, stress: false },
     { label: `/fundraiser/${plain}, no teams, made afresh`, path: `/fundraiser/${plain}`, tail: false, stress: false, bust: true },
     { label: `${withTeams}, made afresh`, path: `/fundraiser/${teams}`, baseline: `/fundraiser/${plain}, no teams, made afresh`, minRatio: 0.8, tail: false, stress: false, bust: true },
-  ];
+    // Counting a visit (the page's beacon, ADR 0010) against the same page without it, kept and made afresh.
+    { label: `/fundraiser/${plain} + its view count`, path: `/fundraiser/${plain}`, baseline: `/fundraiser/${plain}, no teams`, minRatio: 0.9, tail: false, stress: false, counted: { ...counting, fundraiserId: plain } },
+    { label: `/fundraiser/${plain} + its view count, made afresh`, path: `/fundraiser/${plain}`, baseline: `/fundraiser/${plain}, no teams, made afresh`, minRatio: 0.9, tail: false, stress: false, bust: true, counted: { ...counting, fundraiserId: plain } },
+  ].filter((target) => !only || only.test(target.label) || !target.baseline);
 }
+
+const loadOptions = (target: Target): LoadOptions => ({
+  ...(target.cookie ? { cookie: target.cookie } : {}),
+  ...(target.bust ? { bust: true } : {}),
+  ...(target.counted ? { counted: target.counted } : {}),
+});
 
 interface Run {
   target: Target;
@@ -270,11 +308,11 @@ interface Run {
  */
 async function measureAll(url: string, targets: Target[]): Promise<Run[]> {
   // Compiled code, warm caches and a settled database before anything counts.
-  for (const target of targets) await load(url, target.path, levels[0]!, 2, { cookie: target.cookie, bust: target.bust });
+  for (const target of targets) await load(url, target.path, levels[0]!, 2, loadOptions(target));
   const runs: Run[] = [];
   for (const connections of levels) {
     for (const target of targets.filter((t) => (t.levels ?? levels).includes(connections))) {
-      const measure = await load(url, target.path, connections, seconds, { cookie: target.cookie, bust: target.bust });
+      const measure = await load(url, target.path, connections, seconds, loadOptions(target));
       const base = runs.find((run) => run.connections === connections && run.target.label === target.baseline);
       runs.push({ target, connections, measure, ratio: base ? measure.rps / base.measure.rps : undefined });
     }
@@ -458,7 +496,7 @@ async function main() {
     if (!organiser) throw new Error(`fundraiser ${id} is not a demo organiser's`);
     const cookie = await signIn(server.url, organiser.email, server.password);
     await assertOwnerView(server.url, id, cookie);
-    runs = await measureAll(server.url, targetsFor(id, cookie, server.twins));
+    runs = await measureAll(server.url, targetsFor(id, cookie, server.twins, await countingCookie(server.url)));
   } finally {
     await server.stop();
   }

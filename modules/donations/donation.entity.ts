@@ -100,20 +100,51 @@ export const DonationHourSchema = defineEntity({
 });
 export type DonationHour = InferEntity<typeof DonationHourSchema>;
 
-/**
- * The same sums per Addis Ababa day, by the share channel donors came through and how they
- * paid: few rows per fundraiser however busy it is, for the per-channel and per-method splits.
- */
-export const DonationSourceDaySchema = defineEntity({
-  name: 'DonationSourceDay',
-  tableName: 'donation_source_day',
-  uniques: [{ properties: ['fundraiser', 'day', 'channel', 'method', 'currency'] }],
+/** The same sums per Addis Ababa day: a report in Addis Ababa time reads a row a day, however busy the fundraiser. */
+export const DonationDaySchema = defineEntity({
+  name: 'DonationDay',
+  tableName: 'donation_day',
+  uniques: [{ properties: ['fundraiser', 'day', 'currency'] }],
   properties: {
     id: p.integer().primary().autoincrement(),
     fundraiser: p.manyToOne(FundraiserSchema).deleteRule('cascade'),
     /** YYYY-MM-DD in Addis Ababa. */
     day: p.string().length(10),
+    currency: p.enum(currencies),
+    donations: p.integer().default(0),
+    amountMinor: p.bigint('number').default(0),
+    donors: p.integer().default(0),
+    largestMinor: p.bigint('number').default(0),
+  },
+});
+export type DonationDay = InferEntity<typeof DonationDaySchema>;
+
+/** Donations per Addis Ababa day by the share channel their donors came through: which share brought money. */
+export const DonationChannelDaySchema = defineEntity({
+  name: 'DonationChannelDay',
+  tableName: 'donation_channel_day',
+  uniques: [{ properties: ['fundraiser', 'day', 'channel', 'currency'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    fundraiser: p.manyToOne(FundraiserSchema).deleteRule('cascade'),
+    day: p.string().length(10),
     channel: p.enum(visitChannels),
+    currency: p.enum(currencies),
+    donations: p.integer().default(0),
+    amountMinor: p.bigint('number').default(0),
+  },
+});
+export type DonationChannelDay = InferEntity<typeof DonationChannelDaySchema>;
+
+/** Donations per Addis Ababa day by how they were paid, for the platform's report. */
+export const DonationMethodDaySchema = defineEntity({
+  name: 'DonationMethodDay',
+  tableName: 'donation_method_day',
+  uniques: [{ properties: ['fundraiser', 'day', 'method', 'currency'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    fundraiser: p.manyToOne(FundraiserSchema).deleteRule('cascade'),
+    day: p.string().length(10),
     /** The payment method, or NONE for a donation settled without one (demo data). */
     method: p.string().length(20),
     currency: p.enum(currencies),
@@ -121,4 +152,4 @@ export const DonationSourceDaySchema = defineEntity({
     amountMinor: p.bigint('number').default(0),
   },
 });
-export type DonationSourceDay = InferEntity<typeof DonationSourceDaySchema>;
+export type DonationMethodDay = InferEntity<typeof DonationMethodDaySchema>;

@@ -1,4 +1,4 @@
-export { DonationSchema, DonationHourSchema, DonationSourceDaySchema, donationStatuses, paymentMethods } from './donation.entity.ts';
+export { DonationSchema, DonationHourSchema, DonationDaySchema, DonationChannelDaySchema, DonationMethodDaySchema, donationStatuses, paymentMethods } from './donation.entity.ts';
 export { rebuildBuckets } from './donation.buckets.ts';
 export type { Donation, DonationStatus, PaymentMethod } from './donation.entity.ts';
 export { settleDonation, expireAbandoned, pendingLifetimeMs } from './donation.states.ts';
@@ -13,5 +13,5 @@ export { donationMessages } from './donation.messages.ts';
 export { seedDemoDonations } from './donation.demo.ts';
 export type { DemoFunding } from './donation.demo.ts';
 
-import { DonationHourSchema, DonationSchema, DonationSourceDaySchema } from './donation.entity.ts';
-export const donationEntities = [DonationSchema, DonationHourSchema, DonationSourceDaySchema];
+import { DonationChannelDaySchema, DonationDaySchema, DonationHourSchema, DonationMethodDaySchema, DonationSchema } from './donation.entity.ts';
+export const donationEntities = [DonationSchema, DonationHourSchema, DonationDaySchema, DonationChannelDaySchema, DonationMethodDaySchema];

@@ -14,8 +14,25 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** How far the zone's clocks are ahead of UTC at that instant, in milliseconds. */
+/**
+ * Offsets already worked out, by zone and hour: formatting a date in a zone is slow, and a
+ * year's report needs the start of each of its days. Emptied when large; it fills again.
+ */
+const offsets = new Map<string, number>();
+
+/** How far the zone's clocks are ahead of UTC at that instant, in milliseconds (the same for the whole hour in every zone there is). */
 function offsetMs(timeZone: string, at: Date): number {
+  const key = `${timeZone}|${Math.floor(at.getTime() / 3_600_000)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size > 100_000) offsets.clear();
+    offset = computedOffsetMs(timeZone, at);
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+function computedOffsetMs(timeZone: string, at: Date): number {
   const parts = Object.fromEntries(partsFormatter(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
   const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return local - Math.floor(at.getTime() / 1000) * 1000;
@@ -61,6 +78,17 @@ export function periodOf(timeZone: string, from: string, to: string): Period {
   const days = daysFrom(from, to);
   const starts = [...days, addDays(to, 1)].map((day) => dayStart(timeZone, day).getTime());
   return { timeZone, from, to, days, starts, start: new Date(starts[0]!), end: new Date(starts[starts.length - 1]!) };
+}
+
+/**
+ * How far the zone's clocks are ahead of UTC all through the period, when that never changes
+ * (no change of clocks inside it): then a day is a fixed shift of UTC days, which the database
+ * can group by. Null when the clocks change.
+ */
+export function fixedOffsetMs(period: Period): number | null {
+  const { starts, days } = period;
+  for (let i = 1; i < starts.length; i += 1) if (starts[i]! - starts[i - 1]! !== 86_400_000) return null;
+  return Date.parse(`${days[0]}T00:00:00Z`) - starts[0]!;
 }
 
 /** The index of the period's day an instant falls in, or -1 outside the period. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { seededRandom } from '../../kernel/demo/index.ts';
-import { DonationSourceDaySchema } from '../donations/index.ts';
+import { DonationChannelDaySchema } from '../donations/index.ts';
 import { shareChannels, type ShareChannel, type VisitChannel } from '../fundraisers/index.ts';
 import { ReferrerDaySchema, ShareHourSchema, TrafficHourSchema } from './report.entity.ts';
 
@@ -19,7 +19,7 @@ export async function seedDemoTraffic(em: EntityManager, fundraisers: ReadonlyAr
   const referrers: Array<{ fundraiser: number; day: string; host: string; views: number }> = [];
   for (const [index, f] of fundraisers.entries()) {
     const random = seededRandom(9_001 + index);
-    const gifts = await em.find(DonationSourceDaySchema, { fundraiser: f.id }, { disableIdentityMap: true });
+    const gifts = await em.find(DonationChannelDaySchema, { fundraiser: f.id }, { disableIdentityMap: true });
     const given = new Map<string, number>();
     for (const g of gifts) given.set(`${g.day}|${g.channel}`, (given.get(`${g.day}|${g.channel}`) ?? 0) + g.donations);
     const first = Math.floor(f.createdAt.getTime() / dayMs) * dayMs;

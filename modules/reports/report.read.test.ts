@@ -5,7 +5,7 @@ import { fakeUser, signIn, type FakeUser } from '../../tests/helpers/accounts.ts
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
-import { DonationHourSchema, DonationSchema, DonationSourceDaySchema, rebuildBuckets, settleDonation } from '../donations/index.ts';
+import { DonationChannelDaySchema, DonationDaySchema, DonationHourSchema, DonationMethodDaySchema, DonationSchema, rebuildBuckets, settleDonation } from '../donations/index.ts';
 import type { Fundraiser } from '../fundraisers/index.ts';
 import { TeamMemberSchema } from '../teams/index.ts';
 import { createVisitCounter } from './index.ts';
@@ -154,6 +154,13 @@ describe('reports', () => {
         ['2026-03-11', '75.00', 1, '475.00'],
       ],
     );
+    // Across New York's change of clocks (8 March): each hour still falls in its own day.
+    const acrossChange = (await report('?from=2026-03-07&to=2026-03-09&tz=America/New_York')).data;
+    assert.deepEqual(acrossChange.donationTimeline[0].days.map((d: { amount: string; donations: number }) => [d.amount, d.donations]), [
+      ['0.00', 0],
+      ['0.00', 0],
+      ['400.00', 3],
+    ]);
     const later = (await report('?from=2026-03-11&to=2026-03-12')).data;
     assert.deepEqual(later.donationTimeline[0].days.map((d: { cumulative: string }) => d.cumulative), ['475.00', '475.00'], 'what was raised before the period is where the line starts');
     assert.deepEqual(later.donationStats.byCurrency.map((c: { raised: string; donors: number }) => [c.raised, c.donors]), [['75.00', 1]]);
@@ -297,24 +304,32 @@ describe('reports', () => {
     const g = await fakeFundraiser(app.orm, organiser.user, { currency: 'ETB', goalMinor: 10_000_000 });
     const made: number[] = [];
     for (let i = 0; i < 30; i += 1) made.push(await give(g.id, { amount: String(20 + (i % 7) * 5), email: `donor${i % 5}@example.com`, channel: ['telegram', 'direct', 'whatsapp'][i % 3]! }));
-    await Promise.all(made.flatMap((id) => [settleDonation(app.orm.em.fork(), id, 'SUCCEEDED'), settleDonation(app.orm.em.fork(), id, 'SUCCEEDED')]));
+    // Two hours apart, over three days: a refund of a donor's first gift moves them to a later hour and day.
+    const when = (i: number) => new Date(Date.parse('2026-05-01T00:30:00Z') + i * 2 * 3_600_000);
+    await Promise.all(made.flatMap((id, i) => [settleDonation(app.orm.em.fork(), id, 'SUCCEEDED', when(i)), settleDonation(app.orm.em.fork(), id, 'SUCCEEDED', when(i))]));
     const refunds = made.filter((_, i) => i % 4 === 0);
     await Promise.all(refunds.flatMap((id) => [settleDonation(app.orm.em.fork(), id, 'REFUNDED'), settleDonation(app.orm.em.fork(), id, 'REFUNDED')]));
 
     const sums = async () => {
       const em = app.orm.em.fork();
-      const hours = await em.find(DonationHourSchema, { fundraiser: g.id }, { orderBy: { hour: 'asc' } });
-      const days = await em.find(DonationSourceDaySchema, { fundraiser: g.id });
+      const byKey = (rows: unknown[][]) => rows.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+      const hours = await em.find(DonationHourSchema, { fundraiser: g.id });
+      const days = await em.find(DonationDaySchema, { fundraiser: g.id });
+      const channels = await em.find(DonationChannelDaySchema, { fundraiser: g.id });
+      const methods = await em.find(DonationMethodDaySchema, { fundraiser: g.id });
       return {
-        hours: hours.filter((h) => h.donations > 0 || h.donors > 0).map((h) => [h.hour.toISOString(), h.donations, h.amountMinor, h.donors, h.largestMinor]),
-        days: days.filter((d) => d.donations > 0).map((d) => [d.day, d.channel, d.method, d.donations, d.amountMinor]).sort((a, b) => String(a).localeCompare(String(b))),
+        hours: byKey(hours.filter((h) => h.donations > 0 || h.donors > 0).map((h) => [h.hour.toISOString(), h.donations, h.amountMinor, h.donors, h.largestMinor])),
+        days: byKey(days.filter((d) => d.donations > 0 || d.donors > 0).map((d) => [d.day, d.donations, d.amountMinor, d.donors, d.largestMinor])),
+        channels: byKey(channels.filter((d) => d.donations > 0).map((d) => [d.day, d.channel, d.donations, d.amountMinor])),
+        methods: byKey(methods.filter((d) => d.donations > 0).map((d) => [d.day, d.method, d.donations, d.amountMinor])),
       };
     };
     const kept = await sums();
     await rebuildBuckets(app.orm.em.fork(), [g.id]);
     assert.deepEqual(kept, await sums());
-    const donors = kept.hours.reduce((total, h) => total + Number(h[3]), 0);
+    assert.equal(kept.days.length, 3);
     const stillGiving = new Set((await app.orm.em.fork().find(DonationSchema, { fundraiser: g.id, status: 'SUCCEEDED' })).map((d) => d.donorEmail));
-    assert.equal(donors, stillGiving.size);
+    assert.equal(kept.hours.reduce((total, h) => total + Number(h[3]), 0), stillGiving.size);
+    assert.equal(kept.days.reduce((total, d) => total + Number(d[3]), 0), stillGiving.size);
   });
 });

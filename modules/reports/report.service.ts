@@ -3,7 +3,7 @@ import { dateFromDb as toDate } from '../../kernel/db/index.ts';
 import { ValidationFailed, type Language } from '../../kernel/http/index.ts';
 import { isoSeconds, visitChannels, type VisitChannel } from '../fundraisers/index.ts';
 import { currencies, fromMinor, type Currency } from '../money/index.ts';
-import { addDays, dayIn, dayIndex, periodOf, type Period } from './report.days.ts';
+import { addDays, dayIn, dayIndex, fixedOffsetMs, periodOf, type Period } from './report.days.ts';
 import { donationRows } from './report.donations.ts';
 import type { ReportQuery, ReportView } from './report.schemas.ts';
 
@@ -64,14 +64,15 @@ export async function buildReport(em: EntityManager, scope: ReportScope, period:
   // Addis Ababa days for what is kept by day: the same dates, whatever the viewer's zone.
   const [firstDay, lastDay] = [period.from, period.to];
   const hours = inScope(scope, 'fundraiser_id');
+  const slot = daySlots(em, period);
   const [hourRows, nowRows, sourceRows, trafficByChannel, trafficByHour, sharesByChannel, sharesByHour, referrerRows] = [
-    await run(`select hour, currency, sum(donations) n, sum(amount_minor) a, sum(donors) d, max(largest_minor) l from donation_hour where hour >= ?${hours.sql} group by hour, currency order by hour`, [start, ...hours.params]),
+    await moneyByDay(run, period, slot, start, hours),
     await run(`select currency, sum(raised_minor) a from fundraiser where 1 = 1${inScope(scope, 'id').sql} group by currency`, inScope(scope, 'id').params),
-    await run(`select channel, method, currency, sum(donations) n, sum(amount_minor) a from donation_source_day where day >= ? and day <= ?${hours.sql} group by channel, method, currency`, [firstDay, lastDay, ...hours.params]),
+    await run(`select channel, currency, sum(donations) n, sum(amount_minor) a from donation_channel_day where day >= ? and day <= ?${hours.sql} group by channel, currency`, [firstDay, lastDay, ...hours.params]),
     await run(`select channel, sum(views) v, sum(visitors) u from traffic_hour where hour >= ? and hour < ?${hours.sql} group by channel`, [start, end, ...hours.params]),
-    await run(`select hour, sum(views) v, sum(visitors) u from traffic_hour where hour >= ? and hour < ?${hours.sql} group by hour`, [start, end, ...hours.params]),
+    await run(`select ${slot.column} slot, sum(views) v, sum(visitors) u from traffic_hour where hour >= ? and hour < ?${hours.sql} group by slot`, [...slot.params, start, end, ...hours.params]),
     await run(`select channel, sum(shares) s from share_hour where hour >= ? and hour < ?${hours.sql} group by channel`, [start, end, ...hours.params]),
-    await run(`select hour, sum(shares) s from share_hour where hour >= ? and hour < ?${hours.sql} group by hour`, [start, end, ...hours.params]),
+    await run(`select ${slot.column} slot, sum(shares) s from share_hour where hour >= ? and hour < ?${hours.sql} group by slot`, [...slot.params, start, end, ...hours.params]),
     await run(`select host, sum(views) v from referrer_day where day >= ? and day <= ?${hours.sql} group by host order by sum(views) desc, host limit 5`, [firstDay, lastDay, ...hours.params]),
   ];
 
@@ -87,7 +88,7 @@ export async function buildReport(em: EntityManager, scope: ReportScope, period:
   };
   for (const row of hourRows) {
     const currency = row.currency as Currency;
-    const index = dayIndex(period, toDate(row.hour));
+    const index = num(row.index);
     const entry = money(currency);
     if (index < 0) {
       entry.after += num(row.a);
@@ -133,29 +134,23 @@ export async function buildReport(em: EntityManager, scope: ReportScope, period:
   );
   for (const row of sharesByChannel) channels.get(row.channel as VisitChannel)!.shares += num(row.s);
   for (const row of trafficByChannel) channels.get(row.channel as VisitChannel)!.visits += num(row.v);
-  const methods = new Map<string, { method: string; currency: Currency; donations: number; amount: number }>();
   for (const row of sourceRows) {
     const channel = channels.get(row.channel as VisitChannel)!;
     const currency = row.currency as Currency;
     channel.donations += num(row.n);
     channel.amounts.set(currency, (channel.amounts.get(currency) ?? 0) + num(row.a));
-    const key = `${String(row.method)}|${currency}`;
-    const m = methods.get(key) ?? { method: String(row.method), currency, donations: 0, amount: 0 };
-    m.donations += num(row.n);
-    m.amount += num(row.a);
-    methods.set(key, m);
   }
 
   const trafficDays = period.days.map(() => ({ views: 0, visitors: 0 }));
   for (const row of trafficByHour) {
-    const index = dayIndex(period, toDate(row.hour));
+    const index = slot.index(row.slot);
     if (index < 0) continue;
     trafficDays[index]!.views += num(row.v);
     trafficDays[index]!.visitors += num(row.u);
   }
   const shareDays = period.days.map(() => 0);
   for (const row of sharesByHour) {
-    const index = dayIndex(period, toDate(row.hour));
+    const index = slot.index(row.slot);
     if (index >= 0) shareDays[index]! += num(row.s);
   }
   const views = trafficDays.reduce((sum, d) => sum + d.views, 0);
@@ -189,8 +184,52 @@ export async function buildReport(em: EntityManager, scope: ReportScope, period:
     recentDonations: recent.map((d) => ({ ...d, email: null })),
     donationTimeline,
     fundraiser: scope.fundraiser ? await fundraiserBlock(em, scope.fundraiser) : null,
-    platform: scope.platform ? await platformBlock(em, period, [...methods.values()], language) : null,
+    platform: scope.platform ? await platformBlock(em, period, language) : null,
   };
+}
+
+type Run = (sql: string, params: unknown[]) => Promise<Row[]>;
+type Slots = ReturnType<typeof daySlots>;
+
+/**
+ * Donations, money, donors and the largest gift by the period's days (and the days after it,
+ * for where the cumulative line starts): a row a day from the Addis Ababa sums when the
+ * viewer's days are Addis Ababa's, else from the hourly sums.
+ */
+async function moneyByDay(run: Run, period: Period, slot: Slots, start: unknown, scope: { sql: string; params: number[] }): Promise<Row[]> {
+  if (fixedOffsetMs(period) === addisOffsetMs) {
+    const rows = await run(
+      `select day, currency, sum(donations) n, sum(amount_minor) a, sum(donors) d, max(largest_minor) l from donation_day where day >= ?${scope.sql} group by day, currency`,
+      [period.from, ...scope.params],
+    );
+    const index = new Map(period.days.map((day, i) => [day, i]));
+    return rows.map((row) => ({ ...row, index: index.get(String(row.day)) ?? -1 }));
+  }
+  const rows = await run(
+    `select ${slot.column} slot, currency, sum(donations) n, sum(amount_minor) a, sum(donors) d, max(largest_minor) l from donation_hour where hour >= ?${scope.sql} group by slot, currency`,
+    [...slot.params, start, ...scope.params],
+  );
+  return rows.map((row) => ({ ...row, index: slot.index(row.slot) }));
+}
+
+const addisOffsetMs = 3 * 3_600_000;
+
+/**
+ * What hourly sums are grouped by: the viewer's day, worked out by the database when the zone
+ * keeps one offset all through the period (always in Addis Ababa), so that a year is 365 rows
+ * rather than 8,760; else the hour itself, each put in its day here. `index` answers the
+ * period's day of a group, or -1 for one after the period.
+ */
+function daySlots(em: EntityManager, period: Period): { column: string; params: number[]; index(value: unknown): number } {
+  const offset = fixedOffsetMs(period);
+  if (offset === null) return { column: 'hour', params: [], index: (value) => dayIndex(period, toDate(value)) };
+  const first = Date.parse(`${period.from}T00:00:00Z`) / 86_400_000;
+  const inPeriod = (i: number) => (i >= 0 && i < period.days.length ? i : -1);
+  // SQLite keeps a datetime as milliseconds since 1970; MySQL as a DATETIME, whose TO_DAYS counts from year 0.
+  if (typeof em.getPlatform().processDateProperty(new Date(0)) === 'number') {
+    return { column: 'cast((hour + ?) / 86400000 as integer)', params: [offset], index: (value) => inPeriod(Number(value) - first) };
+  }
+  return { column: 'to_days(date_add(hour, interval ? second))', params: [offset / 1000], index: (value) => inPeriod(Number(value) - 719_528 - first) };
 }
 
 function progressOf(f: NonNullable<ReportScope['fundraiser']>) {
@@ -208,19 +247,18 @@ async function fundraiserBlock(em: EntityManager, f: NonNullable<ReportScope['fu
   return { id: f.id, title: f.title, status: f.status, lastUpdateAt: row?.last == null ? null : isoSeconds(toDate(row.last)), createdAt: isoSeconds(f.createdAt) };
 }
 
-async function platformBlock(
-  em: EntityManager,
-  period: Period,
-  methods: Array<{ method: string; currency: Currency; donations: number; amount: number }>,
-  language: Language,
-): Promise<NonNullable<ReportView['platform']>> {
+async function platformBlock(em: EntityManager, period: Period, language: Language): Promise<NonNullable<ReportView['platform']>> {
   const run = async (sql: string, params: unknown[]): Promise<Row[]> => (await em.getConnection().execute(sql, params, 'all')) as Row[];
   const [start, end] = [em.getPlatform().processDateProperty(period.start), em.getPlatform().processDateProperty(period.end)];
   const [users] = await run('select count(*) n from app_user where created_at >= ? and created_at < ?', [start, end]);
   const [fundraisers] = await run('select count(*) n from fundraiser where created_at >= ? and created_at < ?', [start, end]);
+  const methods = await run(
+    'select method, currency, sum(donations) n, sum(amount_minor) a from donation_method_day where day >= ? and day <= ? group by method, currency order by sum(donations) desc, method',
+    [period.from, period.to],
+  );
   const categories = await run(
     `select c.id, c.name, c.name_am, s.currency, sum(s.donations) n, sum(s.amount_minor) a
-      from donation_source_day s join fundraiser f on f.id = s.fundraiser_id join category c on c.id = f.category_id
+      from donation_day s join fundraiser f on f.id = s.fundraiser_id join category c on c.id = f.category_id
       where s.day >= ? and s.day <= ?
       group by c.id, c.name, c.name_am, s.currency order by sum(s.donations) desc`,
     [period.from, period.to],
@@ -228,7 +266,7 @@ async function platformBlock(
   return {
     newUsers: num(users?.n),
     newFundraisers: num(fundraisers?.n),
-    byMethod: methods.sort((a, b) => b.donations - a.donations).map((m) => ({ method: m.method, currency: m.currency, donations: m.donations, amount: fromMinor(m.amount, m.currency) })),
+    byMethod: methods.map((row) => ({ method: String(row.method), currency: row.currency as Currency, donations: num(row.n), amount: fromMinor(num(row.a), row.currency as Currency) })),
     byCategory: categories.map((row) => ({
       categoryId: num(row.id),
       category: String(language === 'am' ? row.name_am : row.name),
