@@ -13,6 +13,7 @@ import { hashPassword, UserSchema } from '../modules/accounts/index.ts';
 import { CategorySchema, LocationSchema } from '../modules/catalogue/index.ts';
 import { DonationSchema, rebuildBuckets } from '../modules/donations/index.ts';
 import { FundraiserSchema, visitChannels } from '../modules/fundraisers/index.ts';
+import { wholeToMinor } from '../modules/money/index.ts';
 import { ShareHourSchema, TrafficHourSchema } from '../modules/reports/index.ts';
 import { freshDatabase, reachable, startServer } from './bench-support.ts';
 
@@ -72,7 +73,7 @@ async function donate(em: EntityManager, fundraiserId: number, count: number, no
     const rows = [];
     for (let i = start; i < Math.min(count, start + 2000); i += 1) {
       const at = new Date(now - 365 * dayMs + Math.floor(((i + 0.5) / count) * 365 * dayMs));
-      const amountMinor = (100 + ((i * 37) % 900)) * 100;
+      const amountMinor = wholeToMinor(100 + ((i * 37) % 900), 'ETB');
       raised += amountMinor;
       rows.push({
         fundraiser: fundraiserId,

@@ -88,7 +88,7 @@ export function demoDonations(funding: DemoFunding, seed: number): DemoDonation[
   // A generator of its own, so that the gifts themselves stay what they were before channels.
   const sources = seededRandom(seed * 7919);
   const channelOfGift = (): VisitChannel => {
-    let u = sources() * 100;
+    let u = sources() * demoChannels.reduce((sum, [, weight]) => sum + weight, 0);
     for (const [channel, weight] of demoChannels) if ((u -= weight) < 0) return channel;
     return 'direct';
   };
