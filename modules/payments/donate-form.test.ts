@@ -27,7 +27,7 @@ describe('donate form without JavaScript', () => {
     });
 
   it('creates the donation from the form and sends the donor on to the checkout, never putting the e-mail in a URL', async () => {
-    const answer = await post(`/am/donate/${f.id}`, { preset: '25', amount: '', donorName: 'Almaz', donorEmail: 'almaz@example.com', message: 'ለልጆቹ', showAmount: 'on', paymentMethod: 'PAYPAL' });
+    const answer = await post(`/am/donate/${f.id}`, { preset: '25', amount: '', donorName: 'Almaz', donorEmail: 'almaz@example.com', message: 'ለልጆቹ', showAmount: 'on', mayContact: 'on', s: 'telegram', paymentMethod: 'PAYPAL' });
     assert.equal(answer.status, 303);
     const location = answer.headers.get('location') ?? '';
     assert.match(location, /^\/am\/donation\/sandbox\?payment=sandbox_paypal_/);
@@ -38,6 +38,8 @@ describe('donate form without JavaScript', () => {
     assert.equal(payment.donation.donorEmail, 'almaz@example.com');
     assert.equal(payment.donation.language, 'am');
     assert.equal(payment.donation.showAmount, true, 'the box to show the amount was ticked');
+    assert.equal(payment.donation.mayContact, true, 'the box to let the organisers write was ticked');
+    assert.equal(payment.donation.channel, 'telegram', 'the share the donor came through');
     // Bound to this browser like any donation: the session cookie came with the redirect.
     assert.ok(answer.headers.getSetCookie().some((c) => c.startsWith('sid=')));
   });
@@ -48,6 +50,8 @@ describe('donate form without JavaScript', () => {
     const payment = await app.orm.em.fork().findOneOrFail(PaymentSchema, { providerRef: ref }, { populate: ['donation'] });
     assert.equal(payment.donation.amountMinor, 125000);
     assert.equal(payment.donation.showAmount, false, 'an unticked box is not sent at all');
+    assert.equal(payment.donation.mayContact, false);
+    assert.equal(payment.donation.channel, 'direct');
     const refused = await post(`/donate/${f.id}`, { amount: '1,00', donorEmail: 'abebe@example.com', paymentMethod: 'PAYPAL' });
     const back = new URL(refused.headers.get('location') ?? '', app.url);
     assert.equal(back.searchParams.get('problem'), 'validation_failed');

@@ -31,8 +31,13 @@ const pages = [
 const signedInPages: { path: string; ready: (page: Page) => ReturnType<Page['getByRole']> }[] = [
   { path: '/profile', ready: (page) => page.getByRole('heading', { level: 2 }).first() },
   { path: '/edit-profile', ready: (page) => page.locator('form select').first() },
-  { path: '/reports', ready: (page) => page.locator('main .rounded-full') },
+  { path: '/reports', ready: (page) => page.getByTestId('report-figures') },
+  { path: '/reports/donations', ready: (page) => page.getByTestId('donations-found') },
+  { path: '/reports/visitors', ready: (page) => page.getByTestId('report-visitors') },
+  { path: '/reports/shares', ready: (page) => page.getByTestId('report-shares') },
   { path: '/admin/dashboard', ready: (page) => page.locator('main .rounded-full') },
+  { path: '/admin/reports', ready: (page) => page.getByTestId('report-platform') },
+  { path: '/admin/reports/donations', ready: (page) => page.getByTestId('donations-table') },
   { path: '/create-fundraiser', ready: (page) => page.locator('main form select').first() },
 ];
 
@@ -125,6 +130,12 @@ test.describe('signed in', () => {
         expect(await violations(page)).toEqual([]);
         await page.goto(localized(lang, `/fundraiser/${fundraiserId}/team`));
         await expect(page.getByTestId('my-team')).toBeVisible();
+        expect(await violations(page)).toEqual([]);
+        // Its progress report, with a chart's table open when it has one (none without donations).
+        await page.goto(localized(lang, `/fundraiser/${fundraiserId}/progress`));
+        await expect(page.getByTestId('report-timeline')).toBeVisible();
+        const tables = page.getByTestId('progress-report').locator('summary');
+        if ((await tables.count()) > 0) await tables.first().click();
         expect(await violations(page)).toEqual([]);
       });
     }

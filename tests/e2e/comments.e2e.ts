@@ -375,7 +375,7 @@ test('the donate form’s choice to show the amount is kept, with JavaScript and
   const plainForm = noScript.getByTestId('donate-form');
   await plainForm.getByRole('radio').first().check();
   await plainForm.getByLabel('የምለግሰው መጠን በማሰባሰቢያው ገጽ ላይ ይታይ').check();
-  await plainForm.getByLabel('ኢሜይል', { exact: false }).fill('plain@example.com');
+  await plainForm.getByRole('textbox', { name: 'የኢሜይል አድራሻ' }).fill('plain@example.com');
   await plainForm.getByRole('radio', { name: /PayPal|ፔይፓል/ }).check();
   await plainForm.locator('button[type="submit"]').click();
   await expect(noScript).toHaveURL(/\/am\/donation\/sandbox\?payment=sandbox_paypal_/);

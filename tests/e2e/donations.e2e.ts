@@ -252,12 +252,12 @@ test('with no script at all the donate page works as a plain form that posts: th
   const form = page.getByTestId('donate-form');
   await expect(form).toHaveAttribute('method', 'post');
   // A mistake comes back as words on the same page.
-  await form.getByLabel('ኢሜይል', { exact: false }).fill('not-an-address');
+  await form.getByRole('textbox', { name: 'የኢሜይል አድራሻ' }).fill('not-an-address');
   await form.getByRole('button', { name: 'ወደ ክፍያ ይቀጥሉ' }).click();
   await expect(page).toHaveURL(new RegExp(`/am/donate/${id}\\?problem=validation_failed`));
   await expect(page.getByRole('alert')).toBeVisible();
   await form.getByRole('radio').first().check();
-  await form.getByLabel('ኢሜይል', { exact: false }).fill('plain@example.com');
+  await form.getByRole('textbox', { name: 'የኢሜይል አድራሻ' }).fill('plain@example.com');
   await form.getByRole('radio', { name: /PayPal|ፔይፓል/ }).check();
   await form.getByRole('button', { name: 'ወደ ክፍያ ይቀጥሉ' }).click();
   await expect(page).toHaveURL(/\/am\/donation\/sandbox\?payment=sandbox_paypal_/);

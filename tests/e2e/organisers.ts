@@ -30,7 +30,7 @@ export async function createFundraiser(
  */
 export async function give(
   request: APIRequestContext,
-  gift: { fundraiserId: number; amount: string; donorName: string; message?: string; showAmount?: boolean },
+  gift: { fundraiserId: number; amount: string; donorName: string; message?: string; showAmount?: boolean; channel?: string; mayContact?: boolean },
 ): Promise<void> {
   const donation = await request.post('/api/donations?captchaToken=', { headers: await xsrfHeader(request), data: { donorEmail: 'giver@example.com', ...gift } });
   expect(donation.status()).toBe(201);

@@ -12,6 +12,9 @@ export type MyFundraisersMessages = {
   edit: string;
   editLabel: string;
   startFundraising: string;
+  /** The link to a fundraiser's progress report (components/reports). */
+  progress?: string;
+  progressLabel?: string;
   status: Record<FundraiserStatus, string>;
 };
 
@@ -63,9 +66,16 @@ export function MyFundraisers({ lang, userId, messages: m, paths }: Props) {
                 <div className="h-full rounded-full bg-brand" style={{ width: `${percent}%` }} />
               </div>
             </div>
-            <a href={`${paths.edit}${f.id}`} className="rounded-lg border-2 border-brand px-4 py-2 font-semibold text-ink hover:bg-sunken" aria-label={m.editLabel.replace('{title}', f.title)}>
-              {m.edit}
-            </a>
+            <div className="flex flex-wrap gap-2">
+              {m.progress && (
+                <a href={`${paths.fundraiser}${f.id}/progress`} className="rounded-lg border-2 border-brand px-4 py-2 font-semibold text-ink hover:bg-sunken" aria-label={m.progressLabel?.replace('{title}', f.title)}>
+                  {m.progress}
+                </a>
+              )}
+              <a href={`${paths.edit}${f.id}`} className="rounded-lg border-2 border-brand px-4 py-2 font-semibold text-ink hover:bg-sunken" aria-label={m.editLabel.replace('{title}', f.title)}>
+                {m.edit}
+              </a>
+            </div>
           </li>
         );
       })}

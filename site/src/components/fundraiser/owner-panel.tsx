@@ -18,6 +18,8 @@ type Props = {
   hasDonations: boolean;
   lang: string;
   editHref: string;
+  /** The fundraiser's progress page: figures, charts, the donations as CSV. */
+  progressHref: string;
   /** Where a deleted fundraiser's organiser goes: their profile, with My Fundraisers. */
   profileHref: string;
   messages: OwnerMessages;
@@ -39,6 +41,7 @@ export function mountOwnerPanel(host: HTMLElement): void {
     hasDonations: data.hasDonations === 'true',
     lang,
     editHref: data.editHref ?? '#',
+    progressHref: data.progressHref ?? '#',
     profileHref: data.profileHref ?? '/',
     messages: JSON.parse(data.messages ?? '{}') as OwnerMessages,
   };
@@ -48,7 +51,7 @@ export function mountOwnerPanel(host: HTMLElement): void {
   void ensureAuth(lang).catch(() => undefined);
 }
 
-function OwnerPanel({ fundraiserId, status, hasDonations, lang, editHref, profileHref, messages }: Props) {
+function OwnerPanel({ fundraiserId, status, hasDonations, lang, editHref, progressHref, profileHref, messages }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | undefined>();
   const [announcement, setAnnouncement] = useState('');
@@ -138,6 +141,9 @@ function OwnerPanel({ fundraiserId, status, hasDonations, lang, editHref, profil
       <div className="mt-3 flex flex-wrap gap-2">
         <a className={secondaryButtonClass} href={editHref}>
           {messages.edit}
+        </a>
+        <a className={secondaryButtonClass} href={progressHref}>
+          {messages.progress}
         </a>
         {status === 'ACTIVE' && (
           <button type="button" className={secondaryButtonClass} disabled={busy !== null} onClick={() => changeStatus('PAUSED')}>
