@@ -10,7 +10,7 @@ import { commentChangeWatchers, commentDigestComposer, commentDigestMailKind, co
 import { contactRoutes, createContactService } from '../modules/contact/index.ts';
 import { donationRoutes, donationRowsExist, publicDonationsByIds } from '../modules/donations/index.ts';
 import { createFlagService, flagRoutes } from '../modules/flags/index.ts';
-import { createVisitCounter, reportReadRoutes, reportRoutes, type VisitCounter } from '../modules/reports/index.ts';
+import { createVisitCounter, pageViews, reportReadRoutes, reportRoutes, type VisitCounter } from '../modules/reports/index.ts';
 import { isCoOrganiser, memberDigestComposer, memberDigestMailKind, teamRoutes } from '../modules/teams/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserChangeWatchers, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
@@ -192,6 +192,7 @@ export function createApp(deps: AppDependencies): App {
     return next();
   });
   app.use(mediaFiles(config.MEDIA_DIR));
+  app.use(pageViews({ counter, ownHost: new URL(config.PUBLIC_URL).hostname.toLowerCase() }));
   const pageServices = { fundraisers, catalogue, payments, logger };
   app.use(
     siteServer(site, {

@@ -23,7 +23,7 @@ export interface Running {
  * new one builds.
  */
 /** How often counted views and shares are written: a crash loses at most this much of them. */
-const countFlushMs = 5_000;
+export const countFlushMs = 5_000;
 
 export async function start(config: Config, options: { jobs?: boolean } = {}): Promise<Running> {
   const logger = createLogger(config.LOG_LEVEL);

@@ -1,4 +1,5 @@
 export { reportRoutes, reportReadRoutes } from './report.routes.ts';
+export { pageViews } from './report.page-views.ts';
 export { reportMessages } from './report.messages.ts';
 export { seedDemoTraffic } from './report.demo.ts';
 export { createVisitCounter, isBot, forgetOldVisitors } from './report.counter.ts';

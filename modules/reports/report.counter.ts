@@ -14,10 +14,11 @@ export const saltLifetimeMs = 48 * 60 * 60_000;
 const maxPending = 20_000;
 
 /**
- * Crawlers, link previews, headless browsers and monitors, dropped before anything is hashed.
+ * Crawlers, link previews (the messengers' too: WhatsApp, Viber), headless browsers and
+ * monitors, dropped before anything is hashed.
  * A closed list, as the trackers keep: what it misses inflates counts a little, nothing worse.
  */
-const bots = /bot|crawl|spider|slurp|preview|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python-requests|httpclient|facebookexternalhit|embedly|vkshare|bingpreview/i;
+const bots = /bot|crawl|spider|slurp|preview|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python-requests|httpclient|facebookexternalhit|embedly|vkshare|bingpreview|whatsapp\/|viber|skypeuri/i;
 export const isBot = (userAgent: string): boolean => !userAgent.trim() || bots.test(userAgent);
 
 interface PendingView {

@@ -9,24 +9,11 @@ import type { Period } from './report.days.ts';
 import { countDonationRows, donationRows, type DonationFilter } from './report.donations.ts';
 import { buildReport, resolvePeriod } from './report.service.ts';
 import { isBot, type VisitCounter } from './report.counter.ts';
-import { channelOf } from '../fundraisers/index.ts';
+import { countView } from './report.page-views.ts';
 import { fundraiserParams, reportCsvQuery, reportDonation, reportDonationsQuery, reportQuery, reportResponse, shareRequest, viewQuery, viewRequest, type ReportCsvQuery, type ReportDonationsQuery } from './report.schemas.ts';
 
 /** A transparent 1×1 GIF: the counted image of a page read without JavaScript. */
 const pixel = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-
-/** The host of the page a visit came from, when it is another site's; never the path or query. */
-function referrerHost(referrer: string | undefined, ownHost: string): string | null {
-  if (!referrer) return null;
-  try {
-    const url = new URL(referrer);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    const host = url.hostname.toLowerCase().replace(/^www\./, '');
-    return host && host !== ownHost.replace(/^www\./, '') ? host.slice(0, 255) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The `?s=` of one of our own pages' addresses; undefined for another site's or none. */
 function sharedThrough(referer: string | undefined, ownHost: string): string | undefined {
@@ -42,17 +29,14 @@ function sharedThrough(referer: string | undefined, ownHost: string): string | u
 export function reportRoutes(deps: { counter: VisitCounter; publicUrl: string }) {
   const tag = 'reports';
   const ownHost = new URL(deps.publicUrl).hostname.toLowerCase();
-  const count = (ctx: AppContext, fundraiserId: number, channel: string | undefined, referrer: string | undefined) => {
-    const userAgent = ctx.get('User-Agent');
-    if (isBot(userAgent)) return;
-    deps.counter.view({ fundraiserId, channel: channelOf(channel), referrerHost: referrerHost(referrer, ownHost), visitor: `${ctx.ip}|${userAgent}` });
-  };
+  const count = (ctx: AppContext, fundraiserId: number, channel: string | undefined, referrer: string | undefined) =>
+    countView(ctx, { counter: deps.counter, ownHost }, fundraiserId, channel, referrer);
   return [
     route({
       method: 'post',
       path: '/api/fundraisers/:id/views',
       tag,
-      summary: 'Counts a view of a fundraiser’s page (its script’s beacon): no cookie, nothing about the visitor kept; 202 (an unknown channel counts as direct, an unknown fundraiser not at all)',
+      summary: 'Counts a view of a fundraiser’s page served by a cache in front of the app, which the app does not see (a beacon): no cookie, nothing about the visitor kept; 202 (an unknown channel counts as direct, an unknown fundraiser not at all). Pages the app serves are counted as it serves them.',
       params: fundraiserParams,
       body: viewRequest,
       status: 202,

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '../../api/logger.ts';
 import { fakeUser } from '../../tests/helpers/accounts.ts';
@@ -6,7 +8,7 @@ import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import type { Fundraiser } from '../fundraisers/index.ts';
 import { addisDay } from '../../kernel/calendar/index.ts';
-import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorSeenSchema, createVisitCounter, forgetOldVisitors, isBot } from './index.ts';
+import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorSeenSchema, createVisitCounter, forgetOldVisitors, isBot, pageViews } from './index.ts';
 
 const phone = 'Mozilla/5.0 (Linux; Android 14; Tecno Spark 20) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
 const laptop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -136,7 +138,39 @@ describe('counting visits and shares', () => {
   });
 
   it('tells bots from people by their user agent', () => {
-    for (const agent of ['Googlebot/2.1', 'facebookexternalhit/1.1', 'TelegramBot (like TwitterBot)', 'curl/8.5.0', 'Mozilla/5.0 (compatible; bingbot/2.0)', '']) assert.ok(isBot(agent), agent);
+    for (const agent of ['Googlebot/2.1', 'facebookexternalhit/1.1', 'TelegramBot (like TwitterBot)', 'WhatsApp/2.23.20.0 A', 'curl/8.5.0', 'Mozilla/5.0 (compatible; bingbot/2.0)', '']) assert.ok(isBot(agent), agent);
     for (const agent of [phone, laptop, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Telegram-iOS']) assert.ok(!isBot(agent), agent);
+  });
+
+  it('counts the fundraiser pages the app serves, with the channel of their address and the site they came from; not bots, prefetches, other pages or pages not found', async () => {
+    const target = await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user);
+    const counter = createVisitCounter({ logger: createLogger('silent') });
+    const koa = new Koa();
+    koa.use(pageViews({ counter, ownHost: 'ethiofundraise.example' }));
+    koa.use((ctx) => {
+      if (/^\/(am\/)?fundraiser\/\d+(\/team)?$/.test(ctx.path) && !ctx.path.includes('/999')) ctx.body = '<!doctype html><title>page</title>';
+    });
+    const server = koa.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = async (path: string, headers: Record<string, string> = {}, method = 'GET') => (await fetch(base + path, { method, headers: { 'User-Agent': phone, ...headers } })).status;
+    try {
+      assert.equal(await get(`/fundraiser/${target.id}?s=telegram`, { Referer: 'https://t.me/s/some-channel?secret=1' }), 200);
+      assert.equal(await get(`/am/fundraiser/${target.id}?s=not-a-channel`, { Referer: 'https://ethiofundraise.example/discover' }, 'GET'), 200);
+      assert.equal(await get(`/fundraiser/${target.id}`, { 'User-Agent': 'WhatsApp/2.23.20.0 A' }), 200);
+      assert.equal(await get(`/fundraiser/${target.id}`, { 'Sec-Purpose': 'prefetch' }), 200);
+      assert.equal(await get(`/fundraiser/${target.id}`, {}, 'HEAD'), 200);
+      assert.equal(await get(`/fundraiser/${target.id}/team`), 200);
+      assert.equal(await get('/fundraiser/999'), 404);
+    } finally {
+      server.close();
+    }
+    assert.equal(await counter.flush(app.orm.em.fork()), 2, 'two views by a person; the rest are not views');
+    assert.deepEqual(await traffic(target.id), [
+      ['direct', 1, 0],
+      ['telegram', 1, 1],
+    ]);
+    const referrers = await app.orm.em.fork().find(ReferrerDaySchema, { fundraiser: target.id });
+    assert.deepEqual(referrers.map((r) => [r.host, r.views]), [['t.me', 1]], 'the host alone, and never our own');
   });
 });

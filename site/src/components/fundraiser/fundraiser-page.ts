@@ -7,12 +7,12 @@ import { referralCode, sharedChannel, withReferral } from '../../lib/referral';
 import { setUpDonateBar } from './donate-bar';
 import { setUpCopyLinks } from './share';
 import { setUpShareButtons } from './share-button';
-import { countVisit } from './visit-count';
+import { countShares } from './share-count';
 import './owner-loader';
 
 setUpDonateBar();
 carryReferral();
-countVisit();
+countShares();
 setUpCopyLinks();
 setUpShareButtons();
 

@@ -1,8 +1,7 @@
 /**
- * The fundraiser page's own counting (ADR 0010): one view per page load, with the channel its
- * address was shared through (`?s=`) and the host it came from, and a click on a share
- * button. No cookie is set for counting and nothing about the visitor is sent; the server
- * reads what it needs from the request and keeps none of it.
+ * Counts clicks on the fundraiser page's share buttons, by channel (ADR 0010). The view of
+ * the page itself is counted by the server as it serves it, so the visitor sends nothing
+ * for that. No cookie is set for counting and nothing about the visitor is sent.
  */
 import { xsrfToken } from '../../lib/api';
 
@@ -22,14 +21,9 @@ async function send(path: string, body: object): Promise<void> {
 /** A count that fails is a count missed, never an error the visitor sees. */
 const quietly = (path: string, body: object) => void send(path, body).catch(() => undefined);
 
-export function countVisit(): void {
+export function countShares(): void {
   const id = /\/fundraiser\/(\d+)\/?$/.exec(location.pathname)?.[1];
   if (!id) return;
-  // A channel is a short lower-case name; anything else in the address is no channel.
-  const given = new URLSearchParams(location.search).get('s') ?? '';
-  const channel = /^[a-z]{1,20}$/.test(given) ? given : undefined;
-  const referrer = document.referrer && document.referrer.length <= 2000 ? document.referrer : undefined;
-  quietly(`/api/fundraisers/${id}/views`, { channel, referrer });
   for (const link of document.querySelectorAll<HTMLElement>('[data-share-channel]')) {
     link.addEventListener('click', () => quietly(`/api/fundraisers/${id}/shares`, { channel: link.dataset.shareChannel }));
   }
