@@ -57,6 +57,7 @@ export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
     const traffic = new Map<string, { fundraiser: number; hour: Date; channel: VisitChannel; views: number; visitors: number }>();
     const referrers = new Map<string, { fundraiser: number; day: string; host: string; views: number }>();
     const seen = new Map<string, { fundraiser: number; day: string; visitorHash: string; key: string }>();
+    const hashes = new Map<string, string>();
     for (const v of known) {
       const hour = hourOf(v.at);
       const day = addisDay(v.at);
@@ -64,7 +65,13 @@ export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
       const row = traffic.get(key) ?? { fundraiser: v.fundraiserId, hour, channel: v.channel, views: 0, visitors: 0 };
       row.views += 1;
       traffic.set(key, row);
-      const visitorHash = createHmac('sha256', salts.get(day)!).update(`${v.visitor}|${v.fundraiserId}`).digest('hex').slice(0, 32);
+      // A visitor's many views in one flush are hashed once.
+      const said = `${day}|${v.visitor}|${v.fundraiserId}`;
+      let visitorHash = hashes.get(said);
+      if (visitorHash === undefined) {
+        visitorHash = createHmac('sha256', salts.get(day)!).update(`${v.visitor}|${v.fundraiserId}`).digest('hex').slice(0, 32);
+        hashes.set(said, visitorHash);
+      }
       const seenKey = `${v.fundraiserId}|${day}|${visitorHash}`;
       if (!seen.has(seenKey)) seen.set(seenKey, { fundraiser: v.fundraiserId, day, visitorHash, key });
       if (v.referrerHost) {
