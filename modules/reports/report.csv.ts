@@ -5,7 +5,7 @@ import type { ReportDonation } from './report.schemas.ts';
 
 const headers: Record<Language, string[]> = {
   en: ['Date', 'Fundraiser', 'Name', 'Amount', 'Currency', 'Method', 'Status', 'Message', 'Channel', 'Team member', 'E-mail'],
-  am: ['ቀን', 'ገንዘብ ማሰባሰቢያ', 'ስም', 'መጠን', 'ገንዘብ', 'የክፍያ መንገድ', 'ሁኔታ', 'መልእክት', 'የመጣበት መንገድ', 'የቡድን አባል', 'ኢሜይል'],
+  am: ['ቀን', 'ገንዘብ ማሰባሰቢያ', 'ስም', 'መጠን', 'የገንዘብ ዓይነት', 'የክፍያ ዘዴ', 'ሁኔታ', 'የድጋፍ ቃል', 'የመጣበት መንገድ', 'የቡድን አባል', 'ኢሜይል'],
 };
 
 /**

@@ -13,7 +13,7 @@ export const reportMessages = defineMessages({
     report_fundraiser_not_found: 'ይህን ገንዘብ ማሰባሰቢያ ማግኘት አልቻልንም። ተሰርዞ ሊሆን ይችላል።',
     report_not_allowed: 'የዚህን ገንዘብ ማሰባሰቢያ ሂደትና ሪፖርቶች ማየት የሚችሉት አዘጋጆቹ ብቻ ናቸው።',
     'field.report_day': 'እንደ 2026-11-27 ያለ ትክክለኛ ቀን ያስገቡ።',
-    'field.report_order': 'የማብቂያው ቀን ከመጀመሪያው ቀን በፊት መሆን የለበትም።',
+    'field.report_order': 'የመጨረሻው ቀን ከመጀመሪያው ቀን በፊት መሆን የለበትም።',
     'field.report_range': 'ቢበዛ {days} ቀናት የሚሸፍን ጊዜ ይምረጡ።',
   },
 });
