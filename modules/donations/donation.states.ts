@@ -3,7 +3,7 @@ import { addToTotals, FundraiserSchema, lockFundraiserRow } from '../fundraisers
 import type { Currency } from '../money/index.ts';
 import { creditDonation, refundCredit } from '../teams/index.ts';
 import { countInBuckets, type CountedGift } from './donation.buckets.ts';
-import { DonationSchema, donationStatuses, type DonationStatus } from './donation.entity.ts';
+import { DonationSchema, donationStatuses, type DonationStatus, type PaymentMethod } from './donation.entity.ts';
 import { DonationCurrencyMismatch, DonationNotFound } from './donation.errors.ts';
 
 /** How far along a donation is; a change only ever raises the rank. */
@@ -18,10 +18,18 @@ const below = (to: DonationStatus) => donationStatuses.filter((s) => rank[s] < r
  * credit of a donation made through a team member's link moves with them (modules/teams).
  * Called inside a caller's transaction (a provider event recorded with its effect), it
  * becomes part of that one. False when the donation was already there or further along: a
- * retry, a duplicate or a late event. `now` is when it happens (a test may say). (Read the status afterwards outside the transaction:
+ * retry, a duplicate or a late event. `at` is when it happens (a test may say); `paidWith`, the
+ * method of the payment that succeeded, is written with the success, before the sums read it
+ * (the donation's method until then is the last payment started, not the one that paid). (Read the status afterwards outside the transaction:
  * inside it, MySQL's snapshot may predate a concurrent winner.)
  */
-export async function settleDonation(em: EntityManager, donationId: number, to: Exclude<DonationStatus, 'PENDING'>, now = new Date()): Promise<boolean> {
+export async function settleDonation(
+  em: EntityManager,
+  donationId: number,
+  to: Exclude<DonationStatus, 'PENDING'>,
+  options: { at?: Date; paidWith?: PaymentMethod } = {},
+): Promise<boolean> {
+  const now = options.at ?? new Date();
   return em.transactional(async (tx) => {
     const donation = await tx.findOne(
       DonationSchema,
@@ -44,7 +52,7 @@ export async function settleDonation(em: EntityManager, donationId: number, to: 
         changed = (await tx.nativeUpdate(DonationSchema, { id: donationId, status: { $in: below('SUCCEEDED') } }, { status: 'REFUNDED', updatedAt: now })) === 1;
       }
     } else {
-      const update = to === 'SUCCEEDED' ? { status: to, updatedAt: now, succeededAt: now } : { status: to, updatedAt: now };
+      const update = to === 'SUCCEEDED' ? { status: to, updatedAt: now, succeededAt: now, ...(options.paidWith ? { paymentMethod: options.paidWith } : {}) } : { status: to, updatedAt: now };
       changed = (await tx.nativeUpdate(DonationSchema, { id: donationId, status: { $in: below(to) } }, update)) === 1;
       if (changed && to === 'SUCCEEDED') {
         await assertSameCurrency(tx, donation.fundraiser.id, donation.currency);

@@ -217,7 +217,7 @@ export function createPaymentService(deps: {
       const donation = await tx.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'status', 'paymentMethod'], disableIdentityMap: true });
       // Once another payment has paid the donation, this one's news (its refund, its
       // failure, its own success) is about that payment alone, never about the donation.
-      const moved = paidByAnother(donation, payment) ? false : await settleDonation(tx, payment.donation.id, to);
+      const moved = paidByAnother(donation, payment) ? false : await settleDonation(tx, payment.donation.id, to, { paidWith: payment.method });
       const status = paymentStateFor[outcome.state];
       const lower = paymentStatuses.filter((s) => paymentRank[s] < paymentRank[status]);
       await tx.nativeUpdate(
@@ -225,10 +225,7 @@ export function createPaymentService(deps: {
         { id: payment.id, status: { $in: lower } },
         { status, updatedAt: new Date(), ...(outcome.transactionId ? { transactionId: outcome.transactionId } : {}) },
       );
-      if (moved && to === 'SUCCEEDED') {
-        await tx.nativeUpdate(DonationSchema, { id: payment.donation.id }, { paymentMethod: payment.method });
-        if (deps.receiptMail) queuedMail = await deps.receiptMail.queue(tx, payment.donation.id);
-      }
+      if (moved && to === 'SUCCEEDED' && deps.receiptMail) queuedMail = await deps.receiptMail.queue(tx, payment.donation.id);
       return moved;
     });
     if (queuedMail !== null && deps.receiptMail) {

@@ -10,6 +10,7 @@ import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { AppError } from '../../kernel/http/index.ts';
 import { DonationSchema } from '../donations/index.ts';
+import { DonationMethodDaySchema } from '../donations/index.ts';
 import { FundraiserSchema, type Fundraiser } from '../fundraisers/index.ts';
 import { createPaymentService, PaymentSchema, type Payment, type PaymentProvider, type PaymentService, type RefundOutcome } from './index.ts';
 
@@ -272,5 +273,19 @@ describe('refunds in the sandbox (no provider keys)', () => {
     assert.equal(refunds.filter((r) => r.status === 'fulfilled' && r.value.status === 'REFUNDED').length, 1);
     assert.deepEqual(await h.totals(f), { raisedMinor: 0, donationCount: 0 });
     assert.equal(await h.status(donationId), 'REFUNDED');
+  });
+
+  it('counts a gift under the method that paid it, not the last one started, and takes the refund off the same one', async () => {
+    const f = await h.fundraiser();
+    const { donationId, ref } = await h.started(f, '7.00');
+    // The donor looks at PayPal, then goes back and pays by card.
+    assert.equal((await h.donor.post('/api/payments', { donationId, paymentMethod: 'PAYPAL' })).status, 200);
+    assert.ok((await h.donor.post(`/api/sandbox/payments/${ref}/complete`, { outcome: 'succeeded' })).status < 300);
+    await h.confirmed(ref);
+    const byMethod = async () =>
+      Object.fromEntries((await h.app.orm.em.fork().find(DonationMethodDaySchema, { fundraiser: f.id })).map((row) => [row.method, [row.donations, row.amountMinor]]));
+    assert.deepEqual(await byMethod(), { STRIPE: [1, 700] });
+    await h.refund(donationId);
+    assert.deepEqual(await byMethod(), { STRIPE: [0, 0] });
   });
 });

@@ -12,7 +12,10 @@ import type { ReportScope } from './report.service.ts';
 export async function fundraiserScope(em: EntityManager, user: User, fundraiserId: number): Promise<ReportScope> {
   const f = await em.findOne(FundraiserSchema, { id: fundraiserId }, { disableIdentityMap: true });
   if (!f) throw new ReportFundraiserNotFound();
-  if (!(await mayModerate(em, f, user, isCoOrganiser))) throw new ReportNotAllowed();
+  if (!(await mayModerate(em, f, user, isCoOrganiser))) {
+    // A suspended fundraiser is not found by anybody who cannot see it, as on its own page.
+    throw f.status === 'SUSPENDED' && f.owner.id !== user.id ? new ReportFundraiserNotFound() : new ReportNotAllowed();
+  }
   return {
     fundraiserIds: [f.id],
     fundraiser: { id: f.id, title: f.title, status: f.status, goalMinor: f.goalMinor, raisedMinor: f.raisedMinor, donationCount: f.donationCount, currency: f.currency, createdAt: f.createdAt },

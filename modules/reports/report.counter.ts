@@ -12,13 +12,20 @@ export const saltLifetimeMs = 48 * 60 * 60_000;
 
 /** More views than this between two flushes are not counted: a flood is not an audience. */
 const maxPending = 20_000;
+/**
+ * More views of one fundraiser from one address between two flushes (5 s) are not counted,
+ * nor more share clicks: nobody reads a page 20 times in 5 seconds, while a mobile
+ * carrier's shared address may well carry several readers.
+ */
+const maxViewsPerAddress = 20;
+const maxSharesPerAddress = 5;
 
 /**
- * Crawlers, link previews (the messengers' too: WhatsApp, Viber), headless browsers and
- * monitors, dropped before anything is hashed.
+ * Crawlers, link previews (the messengers' too: WhatsApp, Viber), headless browsers,
+ * monitors and programming libraries, dropped before anything is hashed.
  * A closed list, as the trackers keep: what it misses inflates counts a little, nothing worse.
  */
-const bots = /bot|crawl|spider|slurp|preview|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python-requests|httpclient|facebookexternalhit|embedly|vkshare|bingpreview|whatsapp\/|viber|skypeuri/i;
+const bots = /bot|crawl|spider|slurp|preview|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python-requests|httpclient|facebookexternalhit|embedly|vkshare|bingpreview|whatsapp\/|viber|skypeuri|go-http-client|axios|node-fetch|undici|okhttp|java\/|postman|python-urllib|python-httpx|aiohttp|scrapy|libwww|^node$/i;
 export const isBot = (userAgent: string): boolean => !userAgent.trim() || bots.test(userAgent);
 
 interface PendingView {
@@ -32,7 +39,7 @@ interface PendingView {
 
 export interface VisitCounter {
   view(view: Omit<PendingView, 'at'>, at?: Date): void;
-  share(fundraiserId: number, channel: ShareChannel, at?: Date): void;
+  share(fundraiserId: number, channel: ShareChannel, options?: { at?: Date; address?: string }): void;
   /** Writes what was counted since the last flush; answers how many views and shares it wrote. */
   flush(em: EntityManager): Promise<number>;
 }
@@ -46,6 +53,14 @@ export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
   let views: PendingView[] = [];
   let shares: Array<{ fundraiserId: number; channel: ShareChannel; at: Date }> = [];
   let flushing: Promise<number> | null = null;
+  // Counts per address and fundraiser since the last flush, for the limits above.
+  let fromAddress = new Map<string, number>();
+  const allowed = (key: string, max: number): boolean => {
+    const seen = fromAddress.get(key) ?? 0;
+    if (seen >= max) return false;
+    fromAddress.set(key, seen + 1);
+    return true;
+  };
 
   async function write(em: EntityManager, batchViews: PendingView[], batchShares: typeof shares): Promise<number> {
     const ids = [...new Set([...batchViews, ...batchShares].map((v) => v.fundraiserId))];
@@ -106,10 +121,11 @@ export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
 
   return {
     view(view, at = new Date()) {
-      if (views.length < maxPending) views.push({ ...view, at });
+      // The address is what comes before the first '|' of the visitor (address | user agent).
+      if (views.length < maxPending && allowed(`view|${view.fundraiserId}|${view.visitor.split('|', 1)[0]}`, maxViewsPerAddress)) views.push({ ...view, at });
     },
-    share(fundraiserId, channel, at = new Date()) {
-      if (shares.length < maxPending) shares.push({ fundraiserId, channel, at });
+    share(fundraiserId, channel, { at = new Date(), address } = {}) {
+      if (shares.length < maxPending && (address === undefined || allowed(`share|${fundraiserId}|${address}`, maxSharesPerAddress))) shares.push({ fundraiserId, channel, at });
     },
     async flush(em) {
       // One flush at a time: the timer and a shutdown may ask at once.
@@ -117,6 +133,7 @@ export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
       const [batchViews, batchShares] = [views, shares];
       views = [];
       shares = [];
+      fromAddress = new Map();
       if (batchViews.length === 0 && batchShares.length === 0) return 0;
       flushing = withRetries(() => write(em, batchViews, batchShares));
       try {

@@ -9,14 +9,15 @@ const headers: Record<Language, string[]> = {
 };
 
 /**
- * One cell: quoted when it holds a separator, a quote or a line break; and a cell a
+ * One cell: quoted when it holds a separator (a comma, or the semicolon and tab that
+ * spreadsheets in other locales split on), a quote or a line break; and a cell a
  * spreadsheet would run as a formula (= + - @, or a tab or return first) is made text with
  * a leading apostrophe, since donors write the messages.
  */
 export function csvCell(value: string | null): string {
   if (value === null) return '';
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const line = (cells: Array<string | null>) => `${cells.map(csvCell).join(',')}\r\n`;

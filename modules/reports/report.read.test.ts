@@ -72,7 +72,7 @@ describe('reports', () => {
     assert.equal(answer.status, 201, answer.text);
     return answer.data.id as number;
   };
-  const settle = async (id: number, when: string, to: 'SUCCEEDED' | 'REFUNDED' = 'SUCCEEDED') => assert.equal(await settleDonation(app.orm.em.fork(), id, to, at(when)), true);
+  const settle = async (id: number, when: string, to: 'SUCCEEDED' | 'REFUNDED' = 'SUCCEEDED') => assert.equal(await settleDonation(app.orm.em.fork(), id, to, { at: at(when) }), true);
   const report = (query: string, client = asOrganiser) => client.get(`/api/reports/fundraisers/${f.id}${query}`);
 
   before(async () => {
@@ -104,9 +104,9 @@ describe('reports', () => {
     for (const [visitor, channel] of [['1.1.1.1', 'telegram'], ['1.1.1.1', 'telegram'], ['2.2.2.2', 'telegram'], ['3.3.3.3', 'direct']] as const) {
       counter.view({ fundraiserId: f.id, channel, referrerHost: channel === 'telegram' ? 't.me' : null, visitor: `${visitor}|${phone}` }, at('2026-03-10T07:00:00Z'));
     }
-    counter.share(f.id, 'telegram', at('2026-03-10T06:00:00Z'));
-    counter.share(f.id, 'telegram', at('2026-03-10T06:10:00Z'));
-    counter.share(f.id, 'whatsapp', at('2026-03-09T22:00:00Z'));
+    counter.share(f.id, 'telegram', { at: at('2026-03-10T06:00:00Z') });
+    counter.share(f.id, 'telegram', { at: at('2026-03-10T06:10:00Z') });
+    counter.share(f.id, 'whatsapp', { at: at('2026-03-09T22:00:00Z') });
     assert.equal(await counter.flush(app.orm.em.fork()), 7);
   });
   after(() => app.close());
@@ -224,6 +224,10 @@ describe('reports', () => {
     assert.equal(byName.Bethlehem![10], 'bethlehem@example.com');
     assert.equal(byName.Abebe![10], '', 'no e-mail without the donor’s leave');
     assert.equal(byName['ስም አልባ']![6], 'REFUNDED');
+    // Spreadsheets set to split on semicolons or tabs must not split a cell either, and so see no formula.
+    const { csvCell } = await import('./report.csv.ts');
+    assert.equal(csvCell("x;=cmd|' /C calc'!A0"), `"x;=cmd|' /C calc'!A0"`);
+    assert.equal(csvCell('a\tb'), '"a\tb"');
     assert.ok(!answer.text.includes('chala@example.com') && !answer.text.includes('abebe@example.com'));
   });
 
@@ -271,6 +275,9 @@ describe('reports', () => {
       assert.equal((await admin.get(path)).status, 200, path);
     }
     assert.equal((await stranger.get('/api/reports/fundraisers/99999999')).status, 404);
+    const suspended = await fakeFundraiser(app.orm, organiser.user, { status: 'SUSPENDED' });
+    assert.equal((await stranger.get(`/api/reports/fundraisers/${suspended.id}`)).status, 404, 'a suspended fundraiser is not found by a stranger');
+    assert.equal((await asOrganiser.get(`/api/reports/fundraisers/${suspended.id}`)).status, 200, 'its organiser still sees its figures');
     for (const path of ['/api/reports/me', '/api/reports/donations', '/api/reports/donations.csv']) {
       assert.equal((await anonymous.get(path)).status, 401, path);
       assert.equal((await stranger.get(path)).status, 200, path);
@@ -306,7 +313,7 @@ describe('reports', () => {
     for (let i = 0; i < 30; i += 1) made.push(await give(g.id, { amount: String(20 + (i % 7) * 5), email: `donor${i % 5}@example.com`, channel: ['telegram', 'direct', 'whatsapp'][i % 3]! }));
     // Two hours apart, over three days: a refund of a donor's first gift moves them to a later hour and day.
     const when = (i: number) => new Date(Date.parse('2026-05-01T00:30:00Z') + i * 2 * 3_600_000);
-    await Promise.all(made.flatMap((id, i) => [settleDonation(app.orm.em.fork(), id, 'SUCCEEDED', when(i)), settleDonation(app.orm.em.fork(), id, 'SUCCEEDED', when(i))]));
+    await Promise.all(made.flatMap((id, i) => [settleDonation(app.orm.em.fork(), id, 'SUCCEEDED', { at: when(i) }), settleDonation(app.orm.em.fork(), id, 'SUCCEEDED', { at: when(i) })]));
     const refunds = made.filter((_, i) => i % 4 === 0);
     await Promise.all(refunds.flatMap((id) => [settleDonation(app.orm.em.fork(), id, 'REFUNDED'), settleDonation(app.orm.em.fork(), id, 'REFUNDED')]));
 

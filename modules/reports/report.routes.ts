@@ -53,7 +53,8 @@ export function reportRoutes(deps: { counter: VisitCounter; publicUrl: string })
       query: viewQuery,
       handler: async ({ params, query, ctx }) => {
         // The image's Referer is the page itself (same origin): its ?s= is the channel it was shared through.
-        count(ctx, params.id, query.s ?? sharedThrough(ctx.get('Referer'), ownHost), query.r);
+        // A HEAD asks whether the image is there; only a GET shows it.
+        if (ctx.method === 'GET') count(ctx, params.id, query.s ?? sharedThrough(ctx.get('Referer'), ownHost), query.r);
         ctx.set('Cache-Control', 'no-store');
         ctx.type = 'image/gif';
         ctx.body = pixel;
@@ -69,7 +70,7 @@ export function reportRoutes(deps: { counter: VisitCounter; publicUrl: string })
       body: shareRequest,
       status: 202,
       handler: async ({ params, body, ctx }) => {
-        if (!isBot(ctx.get('User-Agent'))) deps.counter.share(params.id, body.channel);
+        if (!isBot(ctx.get('User-Agent'))) deps.counter.share(params.id, body.channel, { address: ctx.ip });
       },
     }),
   ];

@@ -18,14 +18,19 @@ export const viewQuery = z.object({ s: channel.optional(), r: referrer.optional(
 export const shareRequest = z.strictObject({ channel: z.enum(shareChannels) });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
-const timeZone = z.string().max(64).refine((tz) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'an IANA time zone, like Africa/Addis_Ababa');
+/** An IANA zone, by its canonical name (any spelling of one zone is that one zone, so nothing keyed by zone grows with spellings). */
+const timeZone = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'an IANA time zone, like Africa/Addis_Ababa')
+  .transform((tz) => new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone);
 
 /**
  * The days a report covers, both included, cut in `tz`. Left out: the 30 days up to today.
@@ -102,7 +107,7 @@ export const reportResponse = z.object({
     views: z.number().int(),
     visitors: z.number().int(),
     donations: z.number().int(),
-    /** Donations per visitor in the period (0 to 1, rounded to 4 places); null without visitors. */
+    /** Donations per visitor in the period, rounded to 4 places (above 1 when donations outnumber counted visitors); null without visitors. */
     conversionRate: z.number().nullable(),
     topReferrers: z.array(z.object({ host: z.string(), views: z.number().int() })),
     daily: z.array(z.object({ date: day, views: z.number().int(), visitors: z.number().int() })),

@@ -111,7 +111,7 @@ describe('counting visits and shares', () => {
     const at = new Date();
     for (const counter of counters) {
       for (let n = 0; n < 25; n += 1) counter.view({ fundraiserId: target.id, channel: 'facebook', referrerHost: 'facebook.com', visitor: `10.0.0.${n}|${phone}` }, at);
-      counter.share(target.id, 'facebook', at);
+      counter.share(target.id, 'facebook', { at });
     }
     const written = await Promise.all(counters.map((counter) => counter.flush(app.orm.em.fork())));
     assert.deepEqual(written, [26, 26, 26, 26]);
@@ -172,5 +172,16 @@ describe('counting visits and shares', () => {
     ]);
     const referrers = await app.orm.em.fork().find(ReferrerDaySchema, { fundraiser: target.id });
     assert.deepEqual(referrers.map((r) => [r.host, r.views]), [['t.me', 1]], 'the host alone, and never our own');
+  });
+
+  it('counts at most 20 views of a fundraiser and 5 share clicks from one address between two flushes, whatever user agents it sends', async () => {
+    const target = await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user);
+    for (let n = 0; n < 30; n += 1) assert.equal((await view(target.id, {}, `${phone} build/${n}`)).status, 202);
+    for (let n = 0; n < 8; n += 1) assert.equal((await app.client().post(`/api/fundraisers/${target.id}/shares`, { channel: 'telegram' }, { headers: { 'User-Agent': phone } })).status, 202);
+    assert.equal((await app.client().request('HEAD', `/api/fundraisers/${target.id}/views.gif`, { headers: { 'User-Agent': phone } })).status, 200);
+    await app.flushCounts();
+    const [row] = await traffic(target.id);
+    assert.deepEqual(row, ['direct', 20, 20]);
+    assert.equal((await app.orm.em.fork().findOneOrFail(ShareHourSchema, { fundraiser: target.id })).shares, 5);
   });
 });
