@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { DeadlockException, LockWaitTimeoutException, type EntityManager } from '@mikro-orm/core';
+import { DeadlockException, LockWaitTimeoutException, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { addisDay, hourOf } from '../../kernel/calendar/index.ts';
 import { addToCounts as add, insertOnce } from '../../kernel/db/index.ts';
@@ -53,6 +53,13 @@ export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
   let views: PendingView[] = [];
   let shares: Array<{ fundraiserId: number; channel: ShareChannel; at: Date }> = [];
   let flushing: Promise<number> | null = null;
+  // Visitors (fundraiser | day | hash) this instance has written: a returning reader costs a
+  // lookup, not an insert refused by the unique key. Bounded; forgetting only costs that insert.
+  const known = new Set<string>();
+  const remember = (seenKey: string) => {
+    if (known.size >= 200_000) known.clear();
+    known.add(seenKey);
+  };
   // Counts per address and fundraiser since the last flush, for the limits above.
   let fromAddress = new Map<string, number>();
   const allowed = (key: string, max: number): boolean => {
@@ -65,15 +72,15 @@ export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
   async function write(em: EntityManager, batchViews: PendingView[], batchShares: typeof shares): Promise<number> {
     const ids = [...new Set([...batchViews, ...batchShares].map((v) => v.fundraiserId))];
     const existing = new Set((await em.find(FundraiserSchema, { id: { $in: ids } }, { fields: ['id'] })).map((f) => f.id));
-    const known = batchViews.filter((v) => existing.has(v.fundraiserId));
+    const knownViews = batchViews.filter((v) => existing.has(v.fundraiserId));
     const knownShares = batchShares.filter((s) => existing.has(s.fundraiserId));
-    const salts = known.length ? await saltsFor(em, [...new Set(known.map((v) => addisDay(v.at)))]) : new Map<string, string>();
+    const salts = knownViews.length ? await saltsFor(em, [...new Set(knownViews.map((v) => addisDay(v.at)))]) : new Map<string, string>();
 
     const traffic = new Map<string, { fundraiser: number; hour: Date; channel: VisitChannel; views: number; visitors: number }>();
     const referrers = new Map<string, { fundraiser: number; day: string; host: string; views: number }>();
     const seen = new Map<string, { fundraiser: number; day: string; visitorHash: string; key: string }>();
     const hashes = new Map<string, string>();
-    for (const v of known) {
+    for (const v of knownViews) {
       const hour = hourOf(v.at);
       const day = addisDay(v.at);
       const key = `${v.fundraiserId}|${hour.getTime()}|${v.channel}`;
@@ -107,16 +114,18 @@ export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
 
     await em.transactional(async (tx) => {
       // A visitor first seen today is a new visitor of the hour and channel of that first view.
-      for (const visitor of seen.values()) {
-        if (await insertOnce(tx, VisitorSeenSchema, { fundraiser: visitor.fundraiser, day: visitor.day, visitorHash: visitor.visitorHash })) traffic.get(visitor.key)!.visitors += 1;
-      }
+      // One this instance has already written today is not new: no statement for a returning reader.
+      const fresh = [...seen].filter(([seenKey]) => !known.has(seenKey)).map(([, visitor]) => visitor);
+      for (const visitor of await insertNewVisitors(tx, fresh)) traffic.get(visitor.key)!.visitors += 1;
       for (const row of traffic.values()) {
         await add(tx, TrafficHourSchema, { fundraiser: row.fundraiser, hour: row.hour, channel: row.channel }, { views: row.views, visitors: row.visitors });
       }
       for (const row of referrers.values()) await add(tx, ReferrerDaySchema, { fundraiser: row.fundraiser, day: row.day, host: row.host }, { views: row.views });
       for (const row of shareRows.values()) await add(tx, ShareHourSchema, { fundraiser: row.fundraiser, hour: row.hour, channel: row.channel }, { shares: row.shares });
     });
-    return known.length + knownShares.length;
+    // Only once committed: a transaction rolled back (and written again) must insert them again.
+    for (const seenKey of seen.keys()) remember(seenKey);
+    return knownViews.length + knownShares.length;
   }
 
   return {
@@ -173,6 +182,44 @@ async function saltsFor(em: EntityManager, days: string[]): Promise<Map<string, 
     found.set(day, (await em.findOneOrFail(AnalyticsSaltSchema, { day }, { refresh: true })).salt);
   }
   return found;
+}
+
+interface SeenVisitor {
+  fundraiser: number;
+  day: string;
+  visitorHash: string;
+  key: string;
+}
+
+/**
+ * Writes the visitors not yet written today and answers those it wrote: a few hundred at a
+ * time, the ones already there read first and the rest inserted in one statement. Another
+ * instance may write one of them in between; that statement is then refused by the unique
+ * key, and its rows go one by one.
+ */
+async function insertNewVisitors(tx: EntityManager, visitors: SeenVisitor[]): Promise<SeenVisitor[]> {
+  const written: SeenVisitor[] = [];
+  const groups = new Map<string, SeenVisitor[]>();
+  for (const v of visitors) groups.set(`${v.fundraiser}|${v.day}`, [...(groups.get(`${v.fundraiser}|${v.day}`) ?? []), v]);
+  for (const group of groups.values()) {
+    for (let i = 0; i < group.length; i += 500) {
+      const chunk = group.slice(i, i + 500);
+      const { fundraiser, day } = chunk[0]!;
+      const there = new Set(
+        (await tx.find(VisitorSeenSchema, { fundraiser, day, visitorHash: { $in: chunk.map((v) => v.visitorHash) } }, { fields: ['visitorHash'], disableIdentityMap: true })).map((row) => row.visitorHash),
+      );
+      const rows = chunk.filter((v) => !there.has(v.visitorHash));
+      if (rows.length === 0) continue;
+      try {
+        await tx.insertMany(VisitorSeenSchema, rows.map((v) => ({ fundraiser: v.fundraiser, day: v.day, visitorHash: v.visitorHash })));
+        written.push(...rows);
+      } catch (error) {
+        if (!(error instanceof UniqueConstraintViolationException)) throw error;
+        for (const v of rows) if (await insertOnce(tx, VisitorSeenSchema, { fundraiser: v.fundraiser, day: v.day, visitorHash: v.visitorHash })) written.push(v);
+      }
+    }
+  }
+  return written;
 }
 
 /** Deletes salts and the visitors they made once they are two days old: no hash can be remade after. */
