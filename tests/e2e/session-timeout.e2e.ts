@@ -69,7 +69,7 @@ test.describe('session timeouts', () => {
     await page.getByRole('button', { name: 'ይግቡ' }).click();
     await expect(page).toHaveURL(/\/am\/?$/);
     await page.goto(`${server.url}/am/reports`);
-    await expect(page.getByText('በቅርቡ ይጠብቁ')).toBeVisible();
+    await expect(page.getByTestId('reports-overview')).toBeVisible();
 
     // The session ends elsewhere (here: behind the page's back, with its own cookie).
     const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
