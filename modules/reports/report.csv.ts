@@ -22,21 +22,35 @@ export function csvCell(value: string | null): string {
 
 const line = (cells: Array<string | null>) => `${cells.map(csvCell).join(',')}\r\n`;
 
-function rowCells(d: ReportDonation): Array<string | null> {
-  return [d.date, d.fundraiserTitle, d.name, d.amount, d.currency, d.paymentMethod, d.status, d.message, d.channel, d.teamMember, d.email];
+/** A time as a spreadsheet reads one, in the zone the report was asked in: 2026-11-27 13:05. */
+function localTime(iso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+function rowCells(d: ReportDonation, timeZone: string): Array<string | null> {
+  return [localTime(d.date, timeZone), d.fundraiserTitle, d.name, d.amount, d.currency, d.paymentMethod, d.status, d.message, d.channel, d.teamMember, d.email];
 }
 
 /**
  * The donations of a filter as CSV, a page of rows at a time (newest first, each page after the
- * last row of the one before, so that a long export never counts past rows again), with a
+ * last row of the one before, so that a long export never counts past rows again), dated in
+ * the zone the report was asked in, with a
  * byte-order mark so that spreadsheet programs read the Amharic as UTF-8.
  */
-export async function* donationsCsv(em: EntityManager, filter: DonationFilter, language: Language, pageSize = 500): AsyncGenerator<string> {
-  yield `\uFEFF${line(headers[language])}`;
+export async function* donationsCsv(em: EntityManager, filter: DonationFilter, options: { language: Language; timeZone: string }, pageSize = 500): AsyncGenerator<string> {
+  const { language, timeZone } = options;
+  // The date's heading names its zone: the times are the viewer's, not the server's.
+  const [date, ...rest] = headers[language];
+  yield `\uFEFF${line([`${date} (${timeZone})`, ...rest])}`;
   let after: DonationFilter['after'];
   for (;;) {
     const rows = await keyedDonationRows(em, { ...filter, after }, { limit: pageSize, offset: 0 }, language);
-    if (rows.length) yield rows.map((row) => line(rowCells(row.view))).join('');
+    if (rows.length) yield rows.map((row) => line(rowCells(row.view, timeZone))).join('');
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1]!;
     after = { date: last.at, id: last.view.id };

@@ -214,6 +214,7 @@ describe('reports', () => {
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a UTF-8 byte-order mark first');
     const [header, ...rows] = parseCsv(answer.text.replace(/^\uFEFF/, ''));
     assert.equal(header![2], 'ስም');
+    assert.equal(header![0], 'ቀን (Africa/Addis_Ababa)');
     assert.equal(rows.length, 5);
     const byName = Object.fromEntries(rows.map((row) => [row[2], row]));
     const dawit = byName['ዳዊት ተስፋዬ']!;
@@ -241,8 +242,11 @@ describe('reports', () => {
     }
     const { donationsCsv } = await import('./report.csv.ts');
     let text = '';
-    for await (const chunk of donationsCsv(app.orm.em.fork(), { scope: [g.id], from: at('2026-04-01T00:00:00Z'), to: at('2026-04-03T00:00:00Z'), statuses: ['SUCCEEDED'] }, 'en', 3)) text += chunk;
-    const amounts = parseCsv(text.replace(/^\uFEFF/, '')).slice(1).map((row) => row[3]);
+    for await (const chunk of donationsCsv(app.orm.em.fork(), { scope: [g.id], from: at('2026-04-01T00:00:00Z'), to: at('2026-04-03T00:00:00Z'), statuses: ['SUCCEEDED'] }, { language: 'en', timeZone: 'Africa/Addis_Ababa' }, 3)) text += chunk;
+    const [heading, ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
+    assert.equal(heading![0], 'Date (Africa/Addis_Ababa)');
+    assert.deepEqual(new Set(rows.map((row) => row[0])), new Set(['2026-04-02 13:00']), 'as a spreadsheet reads a time, in the zone asked for');
+    const amounts = rows.map((row) => row[3]);
     assert.deepEqual(amounts, ['16.00', '15.00', '14.00', '13.00', '12.00', '11.00', '10.00']);
   });
 

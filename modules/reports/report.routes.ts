@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { AppContext, Language } from '../../kernel/http/index.ts';
+import type { AppContext } from '../../kernel/http/index.ts';
 import { route } from '../../kernel/http/index.ts';
 import { requireAdmin, requireUser } from '../accounts/index.ts';
 import { pageOf, pageResponse } from '../fundraisers/index.ts';
@@ -93,11 +93,12 @@ export function reportReadRoutes() {
     const [rows, total] = [await donationRows(em, filter, { limit: query.size, offset: query.page * query.size }, ctx.state.lang), await countDonationRows(em, filter)];
     return pageOf(rows, query, total);
   };
-  const csv = (ctx: AppContext, filter: DonationFilter, language: Language, name: string) => {
+  const csv = (ctx: AppContext, query: ReportCsvQuery, scope: readonly number[] | null, name: string) => {
+    const filter = filterOf(resolvePeriod(query), query, scope);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.type = 'text/csv; charset=utf-8';
     ctx.attachment(name);
-    ctx.body = Readable.from(donationsCsv(ctx.state.em, filter, language));
+    ctx.body = Readable.from(donationsCsv(ctx.state.em, filter, { language: query.lang ?? ctx.state.lang, timeZone: query.tz }));
   };
   return [
     route({
@@ -122,7 +123,7 @@ export function reportReadRoutes() {
       query: reportCsvQuery,
       handler: async ({ params, query, ctx }) => {
         const scope = await fundraiserScope(ctx.state.em, await requireUser(ctx), params.id);
-        csv(ctx, filterOf(resolvePeriod(query), query, scope.fundraiserIds), query.lang ?? ctx.state.lang, `donations-${params.id}-${query.from ?? 'last-30-days'}.csv`);
+        csv(ctx, query, scope.fundraiserIds, `donations-${params.id}-${query.from ?? 'last-30-days'}.csv`);
         return undefined;
       },
     }),
@@ -152,7 +153,7 @@ export function reportReadRoutes() {
       query: reportCsvQuery,
       handler: async ({ query, ctx }) => {
         const scope = await ownerScope(ctx.state.em, await requireUser(ctx));
-        csv(ctx, filterOf(resolvePeriod(query), query, scope.fundraiserIds), query.lang ?? ctx.state.lang, 'donations.csv');
+        csv(ctx, query, scope.fundraiserIds, 'donations.csv');
         return undefined;
       },
     }),
@@ -188,7 +189,7 @@ export function reportReadRoutes() {
       query: reportCsvQuery,
       handler: async ({ query, ctx }) => {
         await requireAdmin(ctx);
-        csv(ctx, filterOf(resolvePeriod(query), query, null), query.lang ?? ctx.state.lang, 'donations.csv');
+        csv(ctx, query, null, 'donations.csv');
         return undefined;
       },
     }),
