@@ -200,7 +200,12 @@ interface SeenVisitor {
 async function insertNewVisitors(tx: EntityManager, visitors: SeenVisitor[]): Promise<SeenVisitor[]> {
   const written: SeenVisitor[] = [];
   const groups = new Map<string, SeenVisitor[]>();
-  for (const v of visitors) groups.set(`${v.fundraiser}|${v.day}`, [...(groups.get(`${v.fundraiser}|${v.day}`) ?? []), v]);
+  for (const v of visitors) {
+    const key = `${v.fundraiser}|${v.day}`;
+    const group = groups.get(key);
+    if (group) group.push(v);
+    else groups.set(key, [v]);
+  }
   for (const group of groups.values()) {
     for (let i = 0; i < group.length; i += 500) {
       const chunk = group.slice(i, i + 500);
