@@ -3,7 +3,9 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import Koa from 'koa';
 import { changes, trackChanges } from '../kernel/changes/index.ts';
 import type { Logger } from 'pino';
-import { accountRoutes, createAccountService, createGoogleVerifier } from '../modules/accounts/index.ts';
+import { accountRoutes, createAccountService, createGoogleVerifier, requireAdmin } from '../modules/accounts/index.ts';
+import { adminRoutes, moderationMailComposer, moderationMailKind, refundRunsJob } from '../modules/admin/index.ts';
+import { runExclusive } from '../modules/jobs/index.ts';
 import { createCaptcha } from '../modules/captcha/index.ts';
 import { catalogueRoutes, createCatalogueService } from '../modules/catalogue/index.ts';
 import { commentChangeWatchers, commentDigestComposer, commentDigestMailKind, commentRoutes } from '../modules/comments/index.ts';
@@ -16,7 +18,7 @@ import { authoriseFundraiserMedia, createFundraiserService, fundraiserChangeWatc
 import type { Mailer } from '../modules/mail/index.ts';
 import { createMediaService, imagesAndMedia, isOwnAvatar, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
 import { createPaymentService, donateForm, isDonateFormPost, paymentRoutes, type PaymentService } from '../modules/payments/index.ts';
-import { receiptComposer, receiptMailKind, receiptRoutes } from '../modules/receipts/index.ts';
+import { receiptComposer, receiptMailKind, receiptRoutes, refundNoticeComposer, refundNoticeMailKind } from '../modules/receipts/index.ts';
 import { sessionCookie, sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
 import { testimonialRoutes } from '../modules/testimonials/index.ts';
 import type { Config } from './config.ts';
@@ -42,7 +44,7 @@ import {
   type AppState,
   type RouteDefinition,
 } from '../kernel/http/index.ts';
-import { createRenderCache, pageDataFor, renderErrorPage, siteServer, type SiteHolder } from './site/index.ts';
+import { createRenderCache, pageDataFor, rebuildSiteIfDataChanged, renderErrorPage, siteServer, type SiteHolder } from './site/index.ts';
 
 /**
  * How long another instance may show a page made before a change it did not see
@@ -79,6 +81,12 @@ export async function listen(app: App, port: number, host?: string): Promise<Ser
   return server;
 }
 
+/** A new admin route without the admin guard would be open to anyone: the app does not start with one. */
+function assertAdminRoutesGuarded(definitions: readonly RouteDefinition[]): void {
+  const open = definitions.filter((d) => d.path.startsWith('/api/admin/') && d.guard !== requireAdmin);
+  if (open.length) throw new Error(`admin routes without the admin guard: ${open.map((d) => `${d.method.toUpperCase()} ${d.path}`).join(', ')}`);
+}
+
 export function createApp(deps: AppDependencies): App {
   const { config, orm, logger, mailer, site } = deps;
   // One proxy in front: the address it appends is the last in X-Forwarded-For; what comes before is the client's to say.
@@ -105,6 +113,8 @@ export function createApp(deps: AppDependencies): App {
   const media = createMediaService({ mediaDir: config.MEDIA_DIR, authorisers: { FUNDRAISER: authoriseFundraiserMedia } });
   const fundraisers = createFundraiserService({ media, donationRowsExist });
   mailer.composer(receiptMailKind, receiptComposer({ publicUrl: config.PUBLIC_URL }));
+  mailer.composer(refundNoticeMailKind, refundNoticeComposer({ publicUrl: config.PUBLIC_URL }));
+  mailer.composer(moderationMailKind, moderationMailComposer({ publicUrl: config.PUBLIC_URL }));
   mailer.composer(commentDigestMailKind, commentDigestComposer({ publicUrl: config.PUBLIC_URL }));
   mailer.composer(memberDigestMailKind, memberDigestComposer({ publicUrl: config.PUBLIC_URL, publicDonations: publicDonationsByIds }));
   const rails = paymentProviders(config);
@@ -115,6 +125,10 @@ export function createApp(deps: AppDependencies): App {
     logger,
     receiptMail: {
       queue: (tx, donationId) => mailer.enqueue(tx, { kind: receiptMailKind, ref: String(donationId) }),
+      send: (em, queuedId) => mailer.deliverQueued(em, queuedId),
+    },
+    refundMail: {
+      queue: (tx, donationId) => mailer.enqueue(tx, { kind: refundNoticeMailKind, ref: String(donationId) }),
       send: (em, queuedId) => mailer.deliverQueued(em, queuedId),
     },
   });
@@ -139,6 +153,13 @@ export function createApp(deps: AppDependencies): App {
     ...flagRoutes({ flags: createFlagService({ secret: config.SESSION_SECRET }), captcha }),
     ...testimonialRoutes,
     ...contactRoutes(createContactService({ mailer, supportEmail: config.CONTACT_EMAIL })),
+    ...adminRoutes({
+      payments,
+      mailer,
+      rebuildSite: () => rebuildSiteIfDataChanged(orm, config, site, logger, { trigger: 'ADMIN', force: true }),
+      servingBuild: () => (site.current ? { id: site.current.info.id, builtAt: site.current.info.builtAt } : null),
+      advanceRefunds: () => void runExclusive(orm, refundRunsJob(payments), logger),
+    }),
     route({
       method: 'get',
       path: '/api/csrf',
@@ -147,6 +168,7 @@ export function createApp(deps: AppDependencies): App {
       handler: async () => undefined,
     }),
   ];
+  assertAdminRoutesGuarded(definitions);
   // Made when first asked for: converting every schema would cost each start some 30 ms.
   const described = [...definitions];
   let openApi: ReturnType<typeof openApiDocument> | undefined;

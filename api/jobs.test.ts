@@ -16,7 +16,7 @@ describe('job list', () => {
   it('names every job once, since a name is its lock', () => {
     const names = jobs.map((job) => job.name);
     assert.deepEqual(new Set(names).size, names.length);
-    assert.deepEqual(names.sort(), ['comment-digests', 'expire-donations', 'forget-old-visitors', 'purge-account-tokens', 'purge-rate-limit-hits', 'purge-sessions', 'reconcile-payments', 'retry-mail', 'team-member-digests']);
+    assert.deepEqual(names.sort(), ['comment-digests', 'expire-donations', 'forget-old-visitors', 'purge-account-tokens', 'purge-rate-limit-hits', 'purge-sessions', 'reconcile-payments', 'refund-runs', 'retry-mail', 'team-member-digests']);
   });
 
   it('gives every job a valid schedule and a lock that outlasts a minute', () => {

@@ -3,6 +3,7 @@ import cron from 'node-cron';
 import type { Logger } from 'pino';
 import { changes } from '../kernel/changes/index.ts';
 import { purgeAccountTokensJob } from '../modules/accounts/index.ts';
+import { refundRunsJob } from '../modules/admin/index.ts';
 import { commentDigestJob } from '../modules/comments/index.ts';
 import { expireDonationsJob } from '../modules/donations/index.ts';
 import { fundraiserKeys } from '../modules/fundraisers/index.ts';
@@ -11,6 +12,7 @@ import { retryMailJob, type Mailer } from '../modules/mail/index.ts';
 import { reconcilePaymentsJob, type PaymentService } from '../modules/payments/index.ts';
 import { purgeRateLimitHitsJob } from '../modules/rate-limits/index.ts';
 import { forgetVisitorsJob } from '../modules/reports/index.ts';
+import type { SiteBuildTrigger } from '../modules/site-builds/index.ts';
 import { purgeSessionsJob } from '../modules/sessions/index.ts';
 import { memberDigestJob } from '../modules/teams/index.ts';
 import type { Config } from './config.ts';
@@ -28,6 +30,7 @@ export interface JobDependencies {
 export function jobList(deps: JobDependencies): Job[] {
   return [
     reconcilePaymentsJob(deps.payments),
+    refundRunsJob(deps.payments),
     expireDonationsJob,
     purgeSessionsJob,
     purgeRateLimitHitsJob,
@@ -44,8 +47,8 @@ export function scheduleAll(orm: MikroORM, config: Config, deps: JobDependencies
   const stopJobs = scheduleJobs(orm, jobList(deps), logger);
   const rebuildSite = siteRebuilder(orm, config, deps.site, logger);
   // The job catches changes made elsewhere (another instance, by hand); those made here start a rebuild themselves.
-  const rebuild = cron.schedule(config.SITE_REBUILD_CRON, () => void rebuildSite(), { name: 'site-rebuild' });
-  const stopRebuildOnChange = rebuildSiteOnChange(rebuildSite);
+  const rebuild = cron.schedule(config.SITE_REBUILD_CRON, () => void rebuildSite('SCHEDULE'), { name: 'site-rebuild' });
+  const stopRebuildOnChange = rebuildSiteOnChange(() => rebuildSite('CHANGE'));
   return () => {
     stopJobs();
     stopRebuildOnChange();
@@ -54,10 +57,11 @@ export function scheduleAll(orm: MikroORM, config: Config, deps: JobDependencies
 }
 
 /** Rebuilds the site if the data it shows changed, logging a failure (the previous build stays). */
-export function siteRebuilder(orm: MikroORM, config: Config, site: SiteHolder, logger: Logger): () => Promise<void> {
-  return () =>
-    rebuildSiteIfDataChanged(orm, config, site, logger).catch((error: unknown) =>
-      logger.error({ err: error }, 'site rebuild failed; the previous build stays online'),
+export function siteRebuilder(orm: MikroORM, config: Config, site: SiteHolder, logger: Logger): (trigger: SiteBuildTrigger) => Promise<void> {
+  return (trigger) =>
+    rebuildSiteIfDataChanged(orm, config, site, logger, { trigger }).then(
+      () => undefined,
+      (error: unknown) => logger.error({ err: error }, 'site rebuild failed; the previous build stays online'),
     );
 }
 

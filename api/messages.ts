@@ -1,9 +1,11 @@
 import { createMessages } from '../kernel/http/index.ts';
 import { accountMessages } from '../modules/accounts/index.ts';
+import { adminMessages } from '../modules/admin/index.ts';
 import { captchaMessages } from '../modules/captcha/index.ts';
 import { catalogueMessages } from '../modules/catalogue/index.ts';
 import { commentMessages } from '../modules/comments/index.ts';
 import { donationMessages } from '../modules/donations/index.ts';
+import { flagMessages } from '../modules/flags/index.ts';
 import { fundraiserMessages } from '../modules/fundraisers/index.ts';
 import { mediaMessages } from '../modules/media/index.ts';
 import { moneyMessages } from '../modules/money/index.ts';
@@ -19,10 +21,12 @@ import { teamMessages } from '../modules/teams/index.ts';
  */
 export const serverMessages = createMessages([
   accountMessages,
+  adminMessages,
   captchaMessages,
   catalogueMessages,
   commentMessages,
   donationMessages,
+  flagMessages,
   fundraiserMessages,
   mediaMessages,
   moneyMessages,

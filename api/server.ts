@@ -7,7 +7,7 @@ import { createApp, listen } from './app.ts';
 import type { Config } from './config.ts';
 import { scheduleAll } from './jobs.ts';
 import { createLogger } from './logger.ts';
-import { buildSiteIfStale, loadCurrentBuild, rebuildSiteIfDataChanged, type SiteHolder } from './site/index.ts';
+import { loadCurrentBuild, rebuildSiteIfDataChanged, type SiteHolder } from './site/index.ts';
 
 export interface Running {
   server: Server;
@@ -40,10 +40,10 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
 
   const site: SiteHolder = { current: await loadCurrentBuild() };
   if (!site.current) {
-    await buildSiteIfStale(orm.em.fork(), config, logger);
-    site.current = await loadCurrentBuild();
+    await rebuildSiteIfDataChanged(orm, config, site, logger, { trigger: 'START' });
+    site.current ??= await loadCurrentBuild();
   } else {
-    void rebuildSiteIfDataChanged(orm, config, site, logger).catch((error: unknown) =>
+    void rebuildSiteIfDataChanged(orm, config, site, logger, { trigger: 'START' }).catch((error: unknown) =>
       logger.error({ err: error }, 'site rebuild failed; the previous build stays online'),
     );
   }

@@ -1,4 +1,5 @@
 import { accountEntities } from '../modules/accounts/index.ts';
+import { adminEntities } from '../modules/admin/index.ts';
 import { catalogueEntities } from '../modules/catalogue/index.ts';
 import { commentEntities } from '../modules/comments/index.ts';
 import { contactEntities } from '../modules/contact/index.ts';
@@ -13,12 +14,14 @@ import { rateLimitEntities } from '../modules/rate-limits/index.ts';
 import { receiptEntities } from '../modules/receipts/index.ts';
 import { reportEntities } from '../modules/reports/index.ts';
 import { sessionEntities } from '../modules/sessions/index.ts';
+import { siteBuildEntities } from '../modules/site-builds/index.ts';
 import { teamEntities } from '../modules/teams/index.ts';
 import { testimonialEntities } from '../modules/testimonials/index.ts';
 
 /** Every entity, registered explicitly: discovery by folder scanning breaks silently when a file moves. */
 export const entities = [
   ...accountEntities,
+  ...adminEntities,
   ...catalogueEntities,
   ...commentEntities,
   ...contactEntities,
@@ -33,6 +36,7 @@ export const entities = [
   ...receiptEntities,
   ...reportEntities,
   ...sessionEntities,
+  ...siteBuildEntities,
   ...teamEntities,
   ...testimonialEntities,
 ];

@@ -49,6 +49,11 @@ interface RouteBasics {
    * for everyone (they may also be answered from the in-process micro cache).
    */
   cache?: number;
+  /**
+   * Who may call it, checked before anything else (a visitor learns nothing of what the
+   * route would accept): throws 401 or 403. The admin routes all have `requireAdmin`.
+   */
+  guard?: (ctx: AppContext) => Promise<unknown>;
 }
 
 export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends ResponseSchema | undefined> extends RouteBasics {
@@ -123,6 +128,7 @@ export function routes(definitions: readonly RouteDefinition[], options: { micro
     const found = router.find((ctx.method === 'HEAD' ? 'GET' : ctx.method) as HTTPMethod, ctx.path);
     if (!found) return next();
     const definition = found.store as RouteDefinition;
+    if (definition.guard) await definition.guard(ctx);
     // Every field's problem in one answer, wherever in the request (body, query, path) it was.
     const problems: FieldErrors = {};
     let failed = false;

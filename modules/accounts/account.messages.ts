@@ -5,6 +5,10 @@ import type { UserLanguage } from './user.entity.ts';
 export const accountMessages = defineMessages({
   en: {
     invalid_credentials: 'The e-mail address or password is incorrect.',
+    account_disabled: 'This account has been disabled by our team. If you think this is a mistake, write to us through the contact page.',
+    own_account: 'You cannot do this to your own account. Ask another admin.',
+    last_admin: 'This is the last admin account that can sign in. Make someone else an admin first.',
+    account_unchanged: 'This account is already as you asked. Another admin may have just changed it.',
     sign_in_paused: 'Too many failed attempts to sign in to this account. Wait {minutes} minute(s), sign in from a browser you have signed in with before, or reset your password.',
     email_not_verified: 'Please confirm your e-mail address first. Look for our message in your inbox, or ask for a new link.',
     verification_token_invalid: 'This confirmation link is not valid. Please ask for a new one.',
@@ -25,6 +29,10 @@ export const accountMessages = defineMessages({
   },
   am: {
     invalid_credentials: 'የኢሜይል አድራሻው ወይም የይለፍ ቃሉ ትክክል አይደለም።',
+    account_disabled: 'ይህ መለያ በቡድናችን ታግዷል። ስህተት ነው ብለው ካሰቡ በመገናኛ ገጹ በኩል ይጻፉልን።',
+    own_account: 'ይህን በራስዎ መለያ ላይ ማድረግ አይችሉም። ሌላ አስተዳዳሪ ይጠይቁ።',
+    last_admin: 'ይህ መግባት የሚችል የመጨረሻው የአስተዳዳሪ መለያ ነው። መጀመሪያ ሌላ ሰው አስተዳዳሪ ያድርጉ።',
+    account_unchanged: 'ይህ መለያ አስቀድሞ እርስዎ እንደጠየቁት ነው። ሌላ አስተዳዳሪ አሁን ቀይሮት ሊሆን ይችላል።',
     sign_in_paused: 'ወደዚህ መለያ ለመግባት ብዙ ያልተሳኩ ሙከራዎች ተደርገዋል። {minutes} ደቂቃ ቆይተው ይሞክሩ፣ ከዚህ በፊት በገቡበት አሳሽ ይግቡ፣ ወይም የይለፍ ቃልዎን ይቀይሩ።',
     email_not_verified: 'እባክዎ መጀመሪያ የኢሜይል አድራሻዎን ያረጋግጡ። የላክንልዎትን መልእክት በኢሜይል ሳጥንዎ ይፈልጉ፤ ወይም አዲስ ሊንክ ይጠይቁ።',
     verification_token_invalid: 'ይህ የማረጋገጫ ሊንክ ትክክል አይደለም። እባክዎ አዲስ ሊንክ ይጠይቁ።',

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
 import { AppError, ValidationFailed, route, type AppContext } from '../../kernel/http/index.ts';
 import type { Captcha } from '../captcha/index.ts';
+import { AccountDisabled } from './account.errors.ts';
 import { createAuthenticator } from './account.passport.ts';
 import {
   acceptedResponse,
@@ -42,6 +43,8 @@ function trustBrowser(ctx: AppContext, accounts: AccountService, user: User): vo
 }
 
 async function signIn(ctx: AppContext, accounts: AccountService, user: User, rememberMe: boolean) {
+  // Told only to whoever proved the password (or the Google account): a guesser learns nothing.
+  if (user.disabledAt) throw new AccountDisabled();
   // A fresh session id at every sign-in: an id planted before sign-in is worthless after it.
   await ctx.state.session.start({ userId: user.id, rememberMe });
   forgetCurrentUser(ctx);

@@ -3,15 +3,26 @@ import { UserSchema, type User } from './user.entity.ts';
 
 const loaded = new WeakMap<AppContext, Promise<User | null>>();
 
-/** The signed-in user of this request (loaded once per request), or null. */
+/**
+ * The signed-in user of this request (loaded once per request, never kept across requests),
+ * or null. A disabled account's session ends here, at its first request after the disable
+ * (which deleted the sessions it knew of; this catches one started at that very moment).
+ */
 export function currentUser(ctx: AppContext): Promise<User | null> {
   let user = loaded.get(ctx);
   if (!user) {
     const userId = ctx.state.session?.current?.userId;
-    user = userId ? ctx.state.em.findOne(UserSchema, { id: userId }) : Promise.resolve(null);
+    user = userId ? loadActive(ctx, userId) : Promise.resolve(null);
     loaded.set(ctx, user);
   }
   return user;
+}
+
+async function loadActive(ctx: AppContext, userId: number): Promise<User | null> {
+  const user = await ctx.state.em.findOne(UserSchema, { id: userId });
+  if (user && !user.disabledAt) return user;
+  await ctx.state.session.end();
+  return null;
 }
 
 /** 401 when nobody is signed in. */

@@ -5,6 +5,8 @@ export { loginLimits } from './sign-in-limits.ts';
 export { createGoogleVerifier } from './google.ts';
 export type { GoogleIdentity, GoogleVerifier } from './google.ts';
 export { currentUser, requireUser, requireAdmin } from './current-user.ts';
+export { searchUsers, findUser, disableUser, enableUser, setAdmin, countUsersSince } from './account.admin.ts';
+export type { UserSearch } from './account.admin.ts';
 export { userView, publicUserView } from './account.views.ts';
 export type { AvatarUrl } from './account.views.ts';
 export type { UserView, PublicUserView } from './account.schemas.ts';

@@ -29,6 +29,9 @@ export const UserSchema = defineEntity({
     /** Points at a media row (media module, later); kept as a plain id until that module exists. */
     avatarMediaId: p.integer().nullable(),
     lastLoginAt: p.datetime().nullable(),
+    /** Set by an admin: every session ends and sign-in is refused until it is cleared. */
+    disabledAt: p.datetime().nullable(),
+    disabledReason: p.text().nullable().hidden(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -1,5 +1,5 @@
 export { commentRoutes } from './comment.routes.ts';
-export { findVisibleComment, findVisibleWords } from './comment.service.ts';
+export { findVisibleComment, findVisibleWords, removeComment, hideWords } from './comment.service.ts';
 export { conversation } from './comment.conversation.ts';
 export { recountComments } from './comment.tally.ts';
 export { seedDemoComments } from './comment.demo.ts';
@@ -14,3 +14,4 @@ export type { Comment, CommentStatus } from './comment.entity.ts';
 
 import { CommentDigestSchema, CommentLikeSchema, CommentSchema, CommentTallySchema } from './comment.entity.ts';
 export const commentEntities = [CommentSchema, CommentLikeSchema, CommentTallySchema, CommentDigestSchema];
+export { commentForReview } from './comment.review.ts';

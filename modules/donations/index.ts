@@ -1,5 +1,7 @@
 export { DonationSchema, DonationHourSchema, DonationDaySchema, DonationChannelDaySchema, DonationMethodDaySchema, donationStatuses, paymentMethods } from './donation.entity.ts';
 export { rebuildBuckets } from './donation.buckets.ts';
+export { searchDonations, donationWithFundraiser, raisedSince, paidDonationIds, donationStandings, wordsForReview } from './donation.admin.ts';
+export type { DonationSearch } from './donation.admin.ts';
 export type { Donation, DonationStatus, PaymentMethod } from './donation.entity.ts';
 export { settleDonation, expireAbandoned, pendingLifetimeMs } from './donation.states.ts';
 export { expireDonationsJob } from './donation.jobs.ts';

@@ -8,6 +8,13 @@ export type FlagTargetType = (typeof flagTargetTypes)[number];
 export const flagReasons = ['SPAM', 'ABUSE', 'FRAUD', 'OTHER'] as const;
 export type FlagReason = (typeof flagReasons)[number];
 
+export const flagStatuses = ['OPEN', 'RESOLVED'] as const;
+export type FlagStatus = (typeof flagStatuses)[number];
+
+/** What the moderator who resolved a flag did about its target. */
+export const flagResolutions = ['DISMISSED', 'COMMENT_HIDDEN', 'FUNDRAISER_SUSPENDED'] as const;
+export type FlagResolution = (typeof flagResolutions)[number];
+
 /**
  * One reporter's report of one comment, fundraiser or donor's words of support. The target is named by type and id,
  * not by foreign key: it may be of either kind, and the report outlives a deleted target as
@@ -17,6 +24,8 @@ export const FlagSchema = defineEntity({
   name: 'Flag',
   tableName: 'flag',
   uniques: [{ properties: ['targetType', 'targetId', 'reporterKey'] }],
+  // The review queue reads the open ones, oldest first, and resolves a target's all at once.
+  indexes: [{ properties: ['status', 'createdAt'] }, { properties: ['targetType', 'targetId', 'status'] }],
   properties: {
     id: p.integer().primary().autoincrement(),
     targetType: p.enum(flagTargetTypes),
@@ -29,6 +38,12 @@ export const FlagSchema = defineEntity({
     /** Who reported, for counting once: `user:<id>`, or `address:<keyed hash of the client address>` for a visitor. */
     reporterKey: p.string().length(80),
     createdAt: p.datetime().onCreate(() => new Date()),
+    status: p.enum(flagStatuses).default('OPEN'),
+    resolution: p.enum(flagResolutions).nullable(),
+    /** The moderator's note; the audit log has who and when as well. */
+    resolutionNote: p.text().nullable(),
+    resolvedBy: p.integer().nullable(),
+    resolvedAt: p.datetime().nullable(),
   },
 });
 

@@ -53,6 +53,12 @@ export const FundraiserSchema = defineEntity({
     status: p.enum(fundraiserStatuses).default('ACTIVE'),
     /** Any signed-in supporter may start a team for it; off: only its organiser does. */
     teamsOpen: p.boolean().default(false),
+    /**
+     * Set when an admin checked the fundraiser's documents; `verifiedNote` is what was
+     * checked, shown with the page's "Verified" badge ("Hospital letter checked").
+     */
+    verifiedAt: p.datetime().nullable(),
+    verifiedNote: p.string().length(200).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

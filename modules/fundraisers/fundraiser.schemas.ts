@@ -108,6 +108,8 @@ export const fundraiserResponse = fundraiserBasics.extend({
   viewerCanManage: z.boolean(),
   /** Whether any signed-in supporter may start a team for it. */
   teamsOpen: z.boolean(),
+  /** Set once an admin checked its documents: when, and what was checked ("Hospital letter checked"). */
+  verified: z.object({ at: z.string(), note: z.string() }).nullable(),
 });
 
 /** A fundraiser in a list: a summary of the story instead of all of it, and the cover image only. */

@@ -72,6 +72,7 @@ export async function fundraiserView(em: EntityManager, f: Fundraiser, viewer: U
     images,
     viewerCanManage: mayManage(f, viewer),
     teamsOpen: f.teamsOpen,
+    verified: f.verifiedAt && f.verifiedNote ? { at: f.verifiedAt.toISOString(), note: f.verifiedNote } : null,
   } satisfies FundraiserView;
 }
 

@@ -21,6 +21,8 @@ export { fundraiserErrorCodes } from './fundraiser.errors.ts';
 export { addToTotals } from './fundraiser.raised-total.ts';
 export { fundedRank, goalRank } from './fundraiser.sort-keys.ts';
 export { lockFundraiserRow } from './fundraiser.money-lock.ts';
+export { moderateStatus, setVerified, pauseOwnedBy, resumeFundraisers, searchAllFundraisers, countFundraisersSince, fundraiserWithOrganiser } from './fundraiser.moderation.ts';
+export type { FundraiserSearch } from './fundraiser.moderation.ts';
 export { maxGoal, pageResponse, staticCardResponse, categoryFirstPageResponse } from './fundraiser.schemas.ts';
 export { FundraiserSchema, FundraiserUpdateSchema, fundraiserStatuses } from './fundraiser.entity.ts';
 export type { Fundraiser, FundraiserStatus, FundraiserUpdate } from './fundraiser.entity.ts';

@@ -103,3 +103,9 @@ async function acquire(em: EntityManager, name: string, lockMs: number): Promise
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** When a job last ran (on any instance) and what it said; null if it never has. */
+export async function lastJobRun(em: EntityManager, name: string): Promise<{ at: Date; outcome: string } | null> {
+  const lock = await em.findOne(JobLockSchema, { name });
+  return lock?.lastRunAt ? { at: lock.lastRunAt, outcome: lock.lastOutcome ?? '' } : null;
+}

@@ -1,4 +1,6 @@
-export { createMailer, listOutbox } from './mail.service.ts';
+export { createMailer, listOutbox, searchOutbox, findOutboxMail, countOutbox } from './mail.service.ts';
+export type { OutboxSearch, OutboxEntry } from './mail.service.ts';
+export { mailStatuses, OutboxMailSchema } from './outbox-mail.entity.ts';
 export { retryMailJob } from './mail.jobs.ts';
 export type { Mailer, MailMessage, MailAttachment, MailComposer } from './mail.service.ts';
 export type { OutboxMail, MailStatus } from './outbox-mail.entity.ts';

@@ -1,6 +1,6 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { OutboxMailSchema, type OutboxMail } from './outbox-mail.entity.ts';
+import { OutboxMailSchema, type MailStatus, type OutboxMail } from './outbox-mail.entity.ts';
 
 export interface MailMessage {
   to: string;
@@ -62,6 +62,11 @@ export interface Mailer {
   composer(kind: string, compose: MailComposer): void;
   /** Composes QUEUED mails left behind for a while, and tries FAILED mails again (a few attempts at most). */
   retryFailed(em: EntityManager): Promise<number>;
+  /**
+   * Sends one FAILED mail again now, whatever its attempts (a person asked): claimed by one
+   * conditional update, so a double click sends it once. False when it is not FAILED (any more).
+   */
+  retry(em: EntityManager, id: number): Promise<boolean>;
   readonly delivers: boolean;
 }
 
@@ -183,6 +188,21 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     composer(kind, compose) {
       composers.set(kind, compose);
     },
+    async retry(em, id) {
+      const mail = await em.findOne(OutboxMailSchema, { id, status: 'FAILED' });
+      if (!mail) return false;
+      // One its composer gave up on was never made: it is composed afresh from its records.
+      if (mail.kind && !mail.to) {
+        const claimed = await em.nativeUpdate(OutboxMailSchema, { id, status: 'FAILED' }, { status: 'QUEUED', lastError: null });
+        if (claimed !== 1) return false;
+        await deliverQueued(em.fork(), id);
+        return true;
+      }
+      if ((await em.nativeUpdate(OutboxMailSchema, { id, status: 'FAILED' }, { status: 'PENDING' })) !== 1) return false;
+      em.clear();
+      await deliver(em, await em.findOneOrFail(OutboxMailSchema, { id }));
+      return true;
+    },
     async retryFailed(em) {
       const left = await em.find(OutboxMailSchema, { status: 'QUEUED', createdAt: { $lt: new Date(Date.now() - queuedGraceMs) } }, { fields: ['id'], limit: 50, orderBy: { id: 'asc' } });
       for (const { id } of left) {
@@ -204,6 +224,61 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       return left.length + failed.length;
     },
   };
+}
+
+export interface OutboxSearch {
+  status?: MailStatus | undefined;
+  /** Part of the recipient's address or of the subject. */
+  query?: string | undefined;
+  page: number;
+  size: number;
+}
+
+/** The outbox as the admin area reads it, newest first. */
+/** An outbox row as the admin area reads it: without its attachments' bytes. */
+export interface OutboxEntry {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  status: MailStatus;
+  kind: string | null;
+  attempts: number;
+  lastError: string | null;
+  sensitive: boolean;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+function entryOf(m: Pick<OutboxMail, keyof OutboxEntry>): OutboxEntry {
+  return { id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, status: m.status, kind: m.kind ?? null, attempts: m.attempts, lastError: m.lastError ?? null, sensitive: m.sensitive, createdAt: m.createdAt, sentAt: m.sentAt ?? null };
+}
+
+export async function searchOutbox(em: EntityManager, search: OutboxSearch): Promise<{ mails: OutboxEntry[]; total: number }> {
+  const where: FilterQuery<OutboxMail>[] = [];
+  const text = search.query?.trim();
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push({ $or: [{ to: { $like: like.toLowerCase() } }, { subject: { $like: like } }] });
+  }
+  if (search.status) where.push({ status: search.status });
+  const [mails, total] = await em.findAndCount(OutboxMailSchema, where.length ? { $and: where } : {}, {
+    orderBy: { id: 'desc' },
+    limit: search.size,
+    offset: search.page * search.size,
+    exclude: ['attachments'],
+  });
+  return { mails: mails.map(entryOf), total };
+}
+
+export async function findOutboxMail(em: EntityManager, id: number): Promise<OutboxEntry | null> {
+  const mail = await em.findOne(OutboxMailSchema, { id }, { exclude: ['attachments'] });
+  return mail ? entryOf(mail) : null;
+}
+
+export function countOutbox(em: EntityManager, status: MailStatus): Promise<number> {
+  return em.count(OutboxMailSchema, { status });
 }
 
 export async function listOutbox(em: EntityManager, options: { limit: number }): Promise<OutboxMail[]> {

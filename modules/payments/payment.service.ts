@@ -93,6 +93,8 @@ export function createPaymentService(deps: {
   publicUrl: string;
   logger: Logger;
   receiptMail?: ReceiptMail;
+  /** The donor's notice that their gift was given back, queued as the receipt is, when a donation becomes REFUNDED (by our request or the provider's word). */
+  refundMail?: ReceiptMail;
 }): PaymentService {
   const { providers } = deps;
 
@@ -203,6 +205,7 @@ export function createPaymentService(deps: {
   async function record(em: EntityManager, payment: Payment, outcome: ProviderOutcome, event?: { eventId: string; type: string }): Promise<boolean | null> {
     if (outcome.state === 'pending' && !event) return false;
     let queuedMail: number | null = null;
+    let mail: ReceiptMail | undefined;
     const changed = await em.transactional(async (tx) => {
       if (event) {
         try {
@@ -225,12 +228,13 @@ export function createPaymentService(deps: {
         { id: payment.id, status: { $in: lower } },
         { status, updatedAt: new Date(), ...(outcome.transactionId ? { transactionId: outcome.transactionId } : {}) },
       );
-      if (moved && to === 'SUCCEEDED' && deps.receiptMail) queuedMail = await deps.receiptMail.queue(tx, payment.donation.id);
+      mail = moved ? (to === 'SUCCEEDED' ? deps.receiptMail : to === 'REFUNDED' ? deps.refundMail : undefined) : undefined;
+      if (mail) queuedMail = await mail.queue(tx, payment.donation.id);
       return moved;
     });
-    if (queuedMail !== null && deps.receiptMail) {
+    if (queuedMail !== null && mail) {
       // Committed already: a failure here leaves the mail queued for the mail job, never lost.
-      await deps.receiptMail.send(em.fork(), queuedMail).catch((error: unknown) => deps.logger.error({ err: error, donationId: payment.donation.id }, 'receipt e-mail not sent yet; queued for retry'));
+      await mail.send(em.fork(), queuedMail).catch((error: unknown) => deps.logger.error({ err: error, donationId: payment.donation.id }, 'donor e-mail not sent yet; queued for retry'));
     }
     if (changed === false && outcome.state === 'succeeded') await refundIfDuplicate(em, payment, outcome.transactionId);
     return changed;

@@ -3,7 +3,7 @@ import type { Language } from '../../kernel/http/index.ts';
 import { DonationSchema } from '../donations/index.ts';
 import type { MailComposer, MailMessage } from '../mail/index.ts';
 import { fromMinor, type Currency } from '../money/index.ts';
-import { receiptMailTexts, type ReceiptMailText } from './receipt.messages.ts';
+import { receiptMailTexts, refundMailTexts, type ReceiptMailText } from './receipt.messages.ts';
 import { receiptForDonation } from './receipt.service.ts';
 
 const money = (words: ReceiptMailText, amount: string, currency: Currency) => (currency === 'USD' ? `$${amount}` : words.birr(amount));
@@ -37,6 +37,30 @@ export function receiptComposer(deps: { publicUrl: string }): MailComposer {
         receipt: `${deps.publicUrl}/api/receipts/pdf/${receiptId}`,
       }),
       attachments: [{ filename, contentType: 'application/pdf', content: pdf }],
+    };
+  };
+}
+
+/** The kind of QUEUED outbox mail telling a donor their gift was given back (its ref: the donation id). */
+export const refundNoticeMailKind = 'refund-notice';
+
+/** Makes the donor's refund notice, in the language they gave in; null unless the donation is REFUNDED. */
+export function refundNoticeComposer(deps: { publicUrl: string }): MailComposer {
+  return async (em: EntityManager, ref: string): Promise<MailMessage | null> => {
+    const donation = await em.findOne(DonationSchema, { id: Number(ref) }, { populate: ['fundraiser'] });
+    if (!donation || donation.status !== 'REFUNDED') return null;
+    const language: Language = donation.language;
+    const words = refundMailTexts[language];
+    const prefix = language === 'am' ? '/am' : '';
+    return {
+      to: donation.donorEmail,
+      subject: words.subject(donation.fundraiser.title),
+      text: words.body({
+        name: donation.donorName?.trim() || receiptMailTexts[language].unnamedDonor,
+        amount: money(receiptMailTexts[language], fromMinor(donation.amountMinor, donation.currency), donation.currency),
+        title: donation.fundraiser.title,
+        link: `${deps.publicUrl}${prefix}/contact`,
+      }),
     };
   };
 }

@@ -67,3 +67,42 @@ export const receiptMailTexts: Record<Language, ReceiptMailText> = {
     birr: (amount) => `${amount} ብር`,
   },
 };
+
+export interface RefundMailText {
+  subject: (title: string) => string;
+  body: (v: { name: string; amount: string; title: string; link: string }) => string;
+}
+
+/** The donor's notice that their donation was refunded. */
+export const refundMailTexts: Record<Language, RefundMailText> = {
+  en: {
+    subject: (title) => `Your donation to “${title}” has been refunded`,
+    body: (v) =>
+      [
+        `Dear ${v.name},`,
+        '',
+        `We have refunded your donation of ${v.amount} to “${v.title}” in full, to the card or account you paid with.`,
+        'Depending on your bank it can take 5 to 10 working days to appear on your statement.',
+        '',
+        `If you have a question, write to us: ${v.link}`,
+        '',
+        'With thanks for your generosity,',
+        'EthioFundraise',
+      ].join('\n'),
+  },
+  am: {
+    subject: (title) => `ለ“${title}” ያደረጉት ልገሳ ተመልሷል`,
+    body: (v) =>
+      [
+        `ውድ ${v.name}፣`,
+        '',
+        `ለ“${v.title}” የለገሱትን ${v.amount} በሙሉ በከፈሉበት ካርድ ወይም ሒሳብ መልሰናል።`,
+        'እንደ ባንክዎ ሁኔታ በሒሳብ መግለጫዎ ላይ ለመታየት ከ5 እስከ 10 የሥራ ቀናት ሊወስድ ይችላል።',
+        '',
+        `ጥያቄ ካለዎት ይጻፉልን፦ ${v.link}`,
+        '',
+        'ስለ ልግስናዎ እያመሰገንን፣',
+        'ኢትዮ ፈንድሬይዝ',
+      ].join('\n'),
+  },
+};

@@ -161,11 +161,11 @@ export function reportReadRoutes() {
       method: 'get',
       path: '/api/admin/reports',
       tag,
+      guard: requireAdmin,
       summary: 'The platform’s report (admins): every fundraiser, with new users, new fundraisers, donations per method, category and currency',
       query: reportQuery,
       response: reportResponse,
       handler: async ({ query, ctx }) => {
-        await requireAdmin(ctx);
         return buildReport(ctx.state.em, platformScope, resolvePeriod(query), ctx.state.lang);
       },
     }),
@@ -173,11 +173,11 @@ export function reportReadRoutes() {
       method: 'get',
       path: '/api/admin/reports/donations',
       tag,
+      guard: requireAdmin,
       summary: 'Every fundraiser’s donations (admins), filtered and paged as the organisers’ list',
       query: reportDonationsQuery,
       response: pageResponse(reportDonation),
       handler: async ({ query, ctx }) => {
-        await requireAdmin(ctx);
         return listOf(ctx, query, null);
       },
     }),
@@ -185,10 +185,10 @@ export function reportReadRoutes() {
       method: 'get',
       path: '/api/admin/reports/donations.csv',
       tag,
+      guard: requireAdmin,
       summary: 'The same, as CSV (admins)',
       query: reportCsvQuery,
       handler: async ({ query, ctx }) => {
-        await requireAdmin(ctx);
         csv(ctx, query, null, 'donations.csv');
         return undefined;
       },

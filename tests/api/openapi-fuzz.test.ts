@@ -109,7 +109,8 @@ describe('the OpenAPI document, every operation fuzzed with bad input', () => {
   });
 
   it('names the field that holds control or text-direction characters, in the language asked for', () => {
-    const refusals = answers.filter((a) => a.request.refusedField);
+    // Admin routes answer this member 403 before reading any input (modules/admin/admin.test.ts).
+    const refusals = answers.filter((a) => a.request.refusedField && !a.request.path.startsWith('/api/admin/'));
     assert.ok(refusals.length > 100, `only ${refusals.length} requests carried refused characters`);
     const wrong = refusals.filter(
       (a) => a.status !== 400 || a.data?.fields?.[a.request.refusedField!] !== kernelMessages[a.lang]['field.control_characters'],

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { createLogger } from '../../api/logger.ts';
 import { buildSiteIfStale, buildsDir, buildSourceHash, loadCurrentBuild, rebuildSiteIfDataChanged } from '../../api/site/index.ts';
 import { currentLink } from '../../api/site/site-build.ts';
+import { latestSiteBuilds } from '../../modules/site-builds/index.ts';
 import { addTestimonial } from '../../modules/testimonials/index.ts';
 import { rebuildSiteOnChange, siteRebuilder } from '../../api/jobs.ts';
 import { fakeUser, signIn, waitFor } from '../helpers/accounts.ts';
@@ -70,11 +71,13 @@ describe('static rebuild from data', () => {
         answers.push({ status: response.status, complete: html.includes('</html>') });
       }
     })();
-    await rebuildSiteIfDataChanged(app.orm, app.config, app.site, logger);
+    await rebuildSiteIfDataChanged(app.orm, app.config, app.site, logger, { trigger: 'SCHEDULE' });
     polling = false;
     await poll;
 
     assert.notEqual(app.site.current!.info.id, before, 'a new build is current');
+    const [noted] = await latestSiteBuilds(app.orm.em.fork(), 1);
+    assert.deepEqual([noted?.result, noted?.trigger, noted?.buildId], ['BUILT', 'SCHEDULE', app.site.current!.info.id], 'the build is noted for the admins');
     assert.ok(answers.length > 0);
     assert.deepEqual(answers.filter((a) => a.status !== 200 || !a.complete), [], 'every answer during the rebuild was a whole page');
     const html = await (await fetch(`${app.url}/`)).text();
@@ -104,7 +107,7 @@ describe('static rebuild from data', () => {
     };
     point(other);
     try {
-      await rebuildSiteIfDataChanged(app.orm, app.config, app.site, logger);
+      await rebuildSiteIfDataChanged(app.orm, app.config, app.site, logger, { trigger: 'SCHEDULE' });
       assert.equal(app.site.current, own, 'no build, and the same build served');
     } finally {
       point(own.dir);
@@ -132,14 +135,29 @@ describe('static rebuild from data', () => {
     }
   });
 
+  it('rebuilds when an admin asks, even with nothing changed, and notes it with its duration', async () => {
+    const admin = await fakeUser(app.orm, { admin: true });
+    const client = app.client();
+    await signIn(client, admin);
+    const before = app.site.current!.info.id;
+    const answer = await client.post('/api/admin/site/rebuild');
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal(answer.data.built, true);
+    assert.notEqual(answer.data.serving.id, before);
+    const listed = await client.get('/api/admin/site');
+    assert.deepEqual([listed.data.builds[0].trigger, listed.data.builds[0].result, listed.data.serving.id], ['ADMIN', 'BUILT', answer.data.serving.id]);
+    assert.ok(listed.data.builds[0].durationMs > 0);
+  });
+
   it('takes a fundraiser its organiser closes off its category page by itself, without waiting for the job', async () => {
     const organiser = await fakeUser(app.orm);
     const f = await fakeFundraiser(app.orm, organiser.user, { categorySlug: 'environment', title: 'Rebuild marker 5d1a: trees for Wolaita' });
-    await rebuildSiteIfDataChanged(app.orm, app.config, app.site, logger);
+    await rebuildSiteIfDataChanged(app.orm, app.config, app.site, logger, { trigger: 'SCHEDULE' });
     const categoryPage = async () => (await fetch(`${app.url}/category/environment`)).text();
     assert.match(await categoryPage(), /Rebuild marker 5d1a/);
 
-    const stop = rebuildSiteOnChange(siteRebuilder(app.orm, app.config, app.site, logger));
+    const rebuild = siteRebuilder(app.orm, app.config, app.site, logger);
+    const stop = rebuildSiteOnChange(() => rebuild('CHANGE'));
     try {
       const client = app.client();
       await signIn(client, organiser);

@@ -22,6 +22,7 @@ const fundraiser: Fundraiser = {
   teamId: null,
   viewerCanManage: false,
   teamsOpen: false,
+  verified: null,
 };
 
 const site = { name: 'EthioFundraise', url: 'https://ethiofundraise.example/' };
