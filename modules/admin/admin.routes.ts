@@ -6,7 +6,7 @@ import { fromMinor } from '../money/index.ts';
 import { countUsersSince, disableUser, enableUser, findUser, requireAdmin, searchUsers, setAdmin, type User } from '../accounts/index.ts';
 import { hideWords, removeComment } from '../comments/index.ts';
 import { donationStandings, donationWithFundraiser, raisedSince, searchDonations } from '../donations/index.ts';
-import { flagTarget, openFlagGroups, openFlagTargets, resolveFlags, resolveFlagsOf, type FlagResolution } from '../flags/index.ts';
+import { flagTarget, openFlagGroups, openFlagsOf, openFlagTargets, resolveFlags, resolveFlagsOf, type FlagResolution } from '../flags/index.ts';
 import {
   countFundraisersSince,
   fundraiserWithOrganiser,
@@ -110,13 +110,8 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
   async function fundraiserDetail(em: EntityManager, id: number) {
     const f = await fundraiserWithOrganiser(em.fork(), id);
     if (!f) throw new NotFound('fundraiser_not_found');
-    const [donations, run, flags] = await Promise.all([donationStandings(em.fork(), id), latestRefundRun(em.fork(), id), openFlagCount(em.fork(), id)]);
+    const [donations, run, flags] = await Promise.all([donationStandings(em.fork(), id), latestRefundRun(em.fork(), id), openFlagsOf(em.fork(), { targetType: 'FUNDRAISER', targetId: id })]);
     return { ...adminFundraiserView(f), donations, refundRun: run ? refundRunView(run) : null, openFlags: flags };
-  }
-
-  async function openFlagCount(em: EntityManager, fundraiserId: number) {
-    const { groups } = await openFlagGroups(em, { page: 0, size: 100 });
-    return groups.filter((g) => g.targetType === 'FUNDRAISER' && g.targetId === fundraiserId).reduce((n, g) => n + g.count, 0);
   }
 
   /** Suspends a fundraiser in `tx`: closes its open reports and queues the organiser's mail. */

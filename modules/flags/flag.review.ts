@@ -118,3 +118,8 @@ export function resolveFlagsOf(tx: EntityManager, target: { targetType: FlagTarg
     { status: 'RESOLVED', resolution: resolution.resolution, resolutionNote: resolution.note, resolvedBy: resolution.by, resolvedAt: new Date() },
   );
 }
+
+/** Open reports of one target. */
+export function openFlagsOf(em: EntityManager, target: { targetType: FlagTargetType; targetId: number }): Promise<number> {
+  return em.count(FlagSchema, { ...target, status: 'OPEN' });
+}

@@ -6,7 +6,7 @@ export type { Flag, FlagReason, FlagTargetType } from './flag.entity.ts';
 
 import { FlagSchema } from './flag.entity.ts';
 export const flagEntities = [FlagSchema];
-export { openFlagGroups, openFlagTargets, flagTarget, resolveFlags, resolveFlagsOf, FlagNotFound, FlagAlreadyResolved } from './flag.review.ts';
+export { openFlagGroups, openFlagTargets, openFlagsOf, flagTarget, resolveFlags, resolveFlagsOf, FlagNotFound, FlagAlreadyResolved } from './flag.review.ts';
 export type { FlagGroup } from './flag.review.ts';
 export { flagStatuses, flagResolutions } from './flag.entity.ts';
 export type { FlagStatus, FlagResolution } from './flag.entity.ts';
