@@ -8,6 +8,6 @@ export const flagMessages = defineMessages({
   },
   am: {
     flag_not_found: 'ይህን ጥቆማ ማግኘት አልቻልንም።',
-    flag_resolved: 'ሌላ አወያይ እነዚህን ጥቆማዎች አሁን አስተናግዷቸዋል። የቀረውን ለማየት ዝርዝሩን ያድሱ።',
+    flag_resolved: 'ሌላ አስተዳዳሪ እነዚህን ጥቆማዎች አሁን አስተናግዷቸዋል። የቀረውን ለማየት ገጹን ያድሱ።',
   },
 });

@@ -151,7 +151,7 @@ test.describe('accounts', () => {
     await signInThroughApi(page, user);
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
-    await expect(page.getByText('Coming soon')).toBeVisible();
+    await expect(page.getByTestId('admin-dashboard')).toBeVisible();
     await userMenu(page, user.firstName).click();
     await expect(page.getByRole('link', { name: 'Admin Reports' })).toBeVisible();
     await page.getByRole('link', { name: 'Admin Reports' }).click();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FieldError, inputClass, primaryButtonClass, secondaryButtonClass } from './forms';
+import { dangerButtonClass, FieldError, inputClass, primaryButtonClass, secondaryButtonClass } from './forms';
 
 /**
  * What to ask: a question as the title, what follows if the answer is yes, and the yes
@@ -9,9 +9,6 @@ export type Question = { title: string; text: string; confirm: string; danger?: 
 
 /** Words to ask for with a question (a reason, say): required, since the action needs them. */
 export type AskedField = { label: string; hint?: string; maxLength: number; missing: string };
-
-const dangerButtonClass =
-  'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-danger bg-danger px-5 py-2.5 font-semibold text-surface hover:opacity-90';
 
 type Asked = Question & { field?: AskedField; answer: (yes: boolean, text: string) => void };
 

@@ -15,6 +15,10 @@ export const primaryButtonClass =
 export const secondaryButtonClass =
   'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-brand px-5 py-2.5 font-semibold text-ink hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-70';
 
+/** The yes of a question whose action cannot be undone. */
+export const dangerButtonClass =
+  'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-danger bg-danger px-5 py-2.5 font-semibold text-surface hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-70';
+
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /**
