@@ -93,6 +93,28 @@ describe('admin refunds (the Stripe SDK against a local Stripe)', () => {
     assert.ok(audit.some((e) => e.outcome === 'asked') && audit.every((e) => e.reason === why.reason));
   });
 
+  it('shows an open chargeback on the dashboard; a lost one takes the gift off the total once', async () => {
+    const f = await fundraiser();
+    const gift = await paid(f, '30.00');
+    const send = async (event: string) => {
+      const answer = await app.client().request('POST', '/api/payments/webhooks/stripe', { body: event, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.signature(event) }, xsrf: false });
+      assert.equal(answer.status, 200, answer.text);
+    };
+    const before = (await asAdmin.get('/api/admin/overview')).data.payments.disputesOpen as number;
+    await send(stripe.disputeEvent('charge.dispute.created', gift.ref, 'needs_response'));
+    assert.equal((await asAdmin.get('/api/admin/overview')).data.payments.disputesOpen, before + 1);
+    const found = await asAdmin.get(`/api/admin/donations?query=${gift.donationId}`);
+    assert.equal(found.data.content[0].payments[0].disputeStatus, 'needs_response');
+    assert.deepEqual(await totals(f), { raisedMinor: 3000, donationCount: 1 }, 'still counted while disputed');
+
+    const lost = stripe.disputeEvent('charge.dispute.closed', gift.ref, 'lost');
+    await send(lost);
+    await send(lost);
+    assert.deepEqual(await totals(f), { raisedMinor: 0, donationCount: 0 }, 'the lost dispute took the money back, once');
+    assert.equal((await app.orm.em.fork().findOneOrFail(DonationSchema, { id: gift.donationId })).status, 'REFUNDED');
+    assert.equal((await asAdmin.get('/api/admin/overview')).data.payments.disputesOpen, before);
+  });
+
   it('refunds all of a suspended fundraiser’s donations once each, though the process stops half-way', async () => {
     const f = await fundraiser();
     const gifts: Array<{ donationId: number; ref: string }> = [];

@@ -125,6 +125,7 @@ export const adminDonation = z.object({
       sandbox: z.boolean(),
       providerRef: z.string(),
       transactionId: z.string().nullable(),
+      disputeStatus: z.string().nullable(),
       refundReason: z.string().nullable(),
       refundId: z.string().nullable(),
     }),
@@ -225,6 +226,7 @@ export const overviewResponse = z.object({
   payments: z.object({
     duplicatesRefunded: z.number(),
     refundsPending: z.number(),
+    disputesOpen: z.number(),
     reconciliation: z.object({ at: z.string(), outcome: z.string(), failed: z.boolean() }).nullable(),
   }),
   mail: z.object({ failed: z.number(), queued: z.number() }),

@@ -58,6 +58,7 @@ export function adminDonationView(d: Donation, payments: readonly Payment[]): Ad
       sandbox: p.sandbox,
       providerRef: p.providerRef,
       transactionId: p.transactionId ?? null,
+      disputeStatus: p.disputeStatus ?? null,
       refundReason: p.refundReason ?? null,
       refundId: p.refundId ?? null,
     })),

@@ -20,14 +20,20 @@ export interface PaymentsNeedingAttention {
   duplicatesRefunded: number;
   /** Refunds we asked for (duplicates or on request) that the provider has not made yet. */
   refundsPending: number;
+  /** Chargebacks not settled yet: they need evidence sent to the provider before its deadline. */
+  disputesOpen: number;
 }
+
+/** A dispute's statuses once it is over, whichever way. */
+const disputeClosed = ['won', 'lost', 'warning_closed', 'prevented'];
 
 const stuckRefundMs = 10 * 60_000;
 
 export async function paymentsNeedingAttention(em: EntityManager, now = new Date()): Promise<PaymentsNeedingAttention> {
-  const [duplicatesRefunded, refundsPending] = await Promise.all([
+  const [duplicatesRefunded, refundsPending, disputesOpen] = await Promise.all([
     em.count(PaymentSchema, { refundReason: 'DUPLICATE', status: 'REFUNDED', updatedAt: { $gte: new Date(now.getTime() - 30 * 24 * 60 * 60_000) } }),
     em.count(PaymentSchema, { refundReason: { $ne: null }, status: 'SUCCEEDED', updatedAt: { $lt: new Date(now.getTime() - stuckRefundMs) } }),
+    em.count(PaymentSchema, { disputeStatus: { $ne: null, $nin: disputeClosed } }),
   ]);
-  return { duplicatesRefunded, refundsPending };
+  return { duplicatesRefunded, refundsPending, disputesOpen };
 }

@@ -44,6 +44,13 @@ export const PaymentSchema = defineEntity({
      */
     refundReason: p.enum(refundReasons).nullable(),
     refundId: p.string().length(255).nullable(),
+    /**
+     * A chargeback: the donor's bank disputes the payment (Stripe's dispute status:
+     * `needs_response`, `under_review`, `won`, `lost`, …), from the provider's webhook. A lost
+     * one took the money back, and the donation leaves the total as if refunded.
+     */
+    disputeStatus: p.string().length(30).nullable(),
+    disputedAt: p.datetime().nullable(),
     /** What the donor chose on the sandbox's checkout page. */
     sandboxOutcome: p.enum(sandboxOutcomes).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -49,6 +49,8 @@ export interface WebhookEvent {
   /** The PaymentIntent or order id the event is about. */
   providerRef: string;
   outcome: ProviderOutcome;
+  /** For a chargeback's news: the dispute's status as the provider words it. */
+  dispute?: { status: string };
 }
 
 export interface WebhookRequest {

@@ -5,7 +5,7 @@ import { assertDonor, DonationSchema, DonationSettled, findDonation, settleDonat
 import { PaymentEventSchema, PaymentSchema, paymentStatuses, type Payment, type PaymentStatus, type SandboxOutcome } from './payment.entity.ts';
 import { NotRefundable, PaymentMethodUnavailable, PaymentNotFound, ProviderUnavailable, RefundAmountInvalid, RefundInProgress, RefundRefused, SandboxOutcomeChosen } from './payment.errors.ts';
 import type { Currency } from '../money/index.ts';
-import type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest } from './payment.provider.ts';
+import type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest, WebhookEvent } from './payment.provider.ts';
 import type { PaymentMethodView, PaymentResultView, PaymentStartView } from './payment.schemas.ts';
 
 /** Donations a payment may still be started (or restarted) for: a declined card may try again. */
@@ -67,7 +67,7 @@ export interface PaymentService {
    * A verified provider event about a payment: recorded once by its id, in the same
    * transaction as the change it makes. False for an event seen before.
    */
-  applyEvent(em: EntityManager, event: { method: PaymentMethod; eventId: string; type: string; providerRef: string; outcome: ProviderOutcome }): Promise<boolean>;
+  applyEvent(em: EntityManager, event: WebhookEvent & { method: PaymentMethod }): Promise<boolean>;
   /**
    * Asks the providers about payments started between `from` and `to` and still unsettled: a
    * donor who paid but closed the tab before the success page, or a webhook that never came.
@@ -406,8 +406,13 @@ export function createPaymentService(deps: {
       if (!payment) return false;
       // An event that settles nothing by itself (PayPal's "order approved") is the moment to
       // ask the provider, which captures it: the donor may never come back to confirm.
-      const outcome = event.outcome.state === 'pending' ? await providerFor(payment.method).outcome(payment) : event.outcome;
-      return (await record(em, payment, outcome, { eventId: event.eventId, type: event.type })) !== null;
+      const outcome = event.outcome.state === 'pending' && !event.dispute ? await providerFor(payment.method).outcome(payment) : event.outcome;
+      const recorded = await record(em, payment, outcome, { eventId: event.eventId, type: event.type });
+      if (recorded !== null && event.dispute) {
+        await em.nativeUpdate(PaymentSchema, { id: payment.id }, { disputeStatus: event.dispute.status.slice(0, 30), disputedAt: payment.disputedAt ?? new Date() });
+        deps.logger.warn({ paymentId: payment.id, dispute: event.dispute.status }, 'a payment is disputed by the donor’s bank');
+      }
+      return recorded !== null;
     },
   };
 }

@@ -46,6 +46,16 @@ function webhookEvent(event: Stripe.Event): WebhookEvent | null {
       return about(event.data.object.id, { state: 'failed', transactionId: null });
     case 'payment_intent.canceled':
       return about(event.data.object.id, { state: 'cancelled', transactionId: null });
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object;
+      const intent = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : (dispute.payment_intent?.id ?? null);
+      if (!intent) return null;
+      // A lost dispute took the money back: the gift no longer counts, as after a refund.
+      const outcome: ProviderOutcome = dispute.status === 'lost' ? { state: 'refunded', transactionId: chargeId(dispute.charge) } : { state: 'pending', transactionId: null };
+      return { ...about(intent, outcome), dispute: { status: dispute.status } };
+    }
     case 'charge.refunded': {
       const charge = event.data.object;
       const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);

@@ -111,3 +111,26 @@ test('an admin refunds a donation found by its number, and the fundraiser’s to
   await page.reload();
   await baseExpect(page.getByTestId('fundraiser-raised')).toContainText('$25');
 });
+
+test('a member who opens an admin address is sent home without downloading the admin screens; an admin gets them', async ({ page, browser }) => {
+  const adminCode = /\/_astro\/(Dashboard|Flags|Fundraisers|Donations|Users|Mail|Site|Audit)Screen\.[^/]*\.js/;
+  const member = await browser.newContext();
+  const memberPage = await member.newPage();
+  await signInThroughApi(memberPage, await createUser(memberPage.request));
+  const fetched: string[] = [];
+  memberPage.on('request', (request) => fetched.push(request.url()));
+  await memberPage.goto('/admin/flags');
+  await expect(memberPage).toHaveURL(/\/$/);
+  await memberPage.waitForLoadState('networkidle');
+  baseExpect(fetched.filter((url) => adminCode.test(url))).toEqual([]);
+  await member.close();
+
+  await signInAdmin(page);
+  const adminFetched: string[] = [];
+  page.on('request', (request) => adminFetched.push(request.url()));
+  await page.goto('/admin/flags');
+  await expect(page.getByTestId('admin-flags')).toBeVisible();
+  baseExpect(adminFetched.filter((url) => adminCode.test(url)).map((url) => /(\w+)Screen/.exec(url)?.[1])).toEqual(['Flags']);
+  // Kept from search engines, as every admin page is.
+  await baseExpect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+});

@@ -267,6 +267,15 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
       };
       return JSON.stringify(event, null, 2);
     },
+    /** A chargeback's news (charge.dispute.created, .updated, .closed) about an intent's charge, as Stripe would send it. */
+    disputeEvent(type: string, intentId: string, status: string): string {
+      const pi = intent(intentId);
+      const charge = charges.get(pi.latest_charge ?? '');
+      if (!charge) throw new Error(`intent ${intentId} has no charge to dispute`);
+      const dispute = { id: `dp_${charge.id}`, object: 'dispute', amount: charge.amount, currency: charge.currency, charge: charge.id, payment_intent: pi.id, reason: 'fraudulent', status, created: now() };
+      const event = { id: id('evt'), object: 'event', api_version: Stripe.API_VERSION, created: now(), data: { object: dispute }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type };
+      return JSON.stringify(event, null, 2);
+    },
     signature: (payload: string, timestamp?: number) => stripeSignature(payload, options.webhookSecret, timestamp),
     close: () =>
       new Promise<void>((resolve) => {

@@ -40,9 +40,12 @@ export default function DashboardScreen({ lang, paths, m }: Props) {
               <FigureCard href={list('flags')} label={m['dashboard.openFlags']} alert={overview.openFlags > 0} testId="open-flags">
                 <Figure value={formatCount(lang, overview.openFlags)} note={m['dashboard.openFlagsNote']} />
               </FigureCard>
-              <FigureCard href={list('donations')} label={m['dashboard.payments']} alert={overview.payments.refundsPending > 0 || overview.payments.reconciliation?.failed === true} testId="payments">
+              <FigureCard href={list('donations')} label={m['dashboard.payments']} alert={overview.payments.refundsPending > 0 || overview.payments.disputesOpen > 0 || overview.payments.reconciliation?.failed === true} testId="payments">
                 <Figure value={formatCount(lang, overview.payments.refundsPending)} note={m['dashboard.refundsPending']} />
                 <span className="mt-1 block text-sm text-muted">{fill(m['dashboard.duplicatesRefunded'], { count: formatCount(lang, overview.payments.duplicatesRefunded) })}</span>
+                <span className={`mt-1 block text-sm ${overview.payments.disputesOpen > 0 ? 'font-semibold text-danger' : 'text-muted'}`}>
+                  {fill(m['dashboard.disputesOpen'], { count: formatCount(lang, overview.payments.disputesOpen) })}
+                </span>
                 <span className={`mt-1 block text-sm ${overview.payments.reconciliation?.failed ? 'font-semibold text-danger' : 'text-muted'}`}>
                   {overview.payments.reconciliation
                     ? fill(overview.payments.reconciliation.failed ? m['dashboard.reconciliationFailed'] : m['dashboard.reconciliation'], { age: formatAge(lang, overview.payments.reconciliation.at) })
