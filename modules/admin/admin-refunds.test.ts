@@ -93,6 +93,22 @@ describe('admin refunds (the Stripe SDK against a local Stripe)', () => {
     assert.ok(audit.some((e) => e.outcome === 'asked') && audit.every((e) => e.reason === why.reason));
   });
 
+  it('refunds all from the admin’s request alone: the run starts at once and finishes by itself', async () => {
+    const f = await fundraiser();
+    const gifts = [await paid(f, '11.00'), await paid(f, '12.00')];
+    const why = { reason: 'The organiser admitted the appeal was invented.' };
+    assert.equal((await asAdmin.post(`/api/admin/fundraisers/${f.id}/suspend`, why)).status, 200);
+    const started = await asAdmin.post(`/api/admin/fundraisers/${f.id}/refund-all`, why);
+    assert.equal(started.status, 202, started.text);
+    const done = await waitFor(async () => {
+      const detail = await asAdmin.get(`/api/admin/fundraisers/${f.id}`);
+      return detail.data.refundRun?.status === 'DONE' ? detail.data : null;
+    }, 'the run to finish', 15_000);
+    assert.deepEqual([done.refundRun.refunded, done.refundRun.failed, done.donations], [2, 0, { paid: 0, refunded: 2 }]);
+    for (const gift of gifts) assert.equal(stripe.refundsMade.filter((r) => r.payment_intent === gift.ref).length, 1);
+    assert.deepEqual(await totals(f), { raisedMinor: 0, donationCount: 0 });
+  });
+
   it('shows an open chargeback on the dashboard; a lost one takes the gift off the total once', async () => {
     const f = await fundraiser();
     const gift = await paid(f, '30.00');

@@ -124,6 +124,16 @@ describe('the admin area', () => {
     await waitFor(async () => (await mailsTo(app.orm, organiser.email)).find((m) => /ተመልሶ/.test(m.subject)), 'the reinstatement mail');
   });
 
+  it('suspends once when two admins click at the same moment: one answer, one audit row, one mail', async () => {
+    const organiser = await fakeUser(app.orm);
+    const f = await fakeFundraiser(app.orm, organiser.user);
+    const answers = await Promise.all([1, 2, 3].map(() => asAdmin.post(`/api/admin/fundraisers/${f.id}/suspend`, { reason })));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409, 409]);
+    assert.equal(await app.orm.em.fork().count(AuditEventSchema, { action: 'fundraiser.suspend', targetId: f.id }), 1);
+    await waitFor(async () => (await mailsTo(app.orm, organiser.email)).length > 0, 'the mail');
+    assert.equal((await mailsTo(app.orm, organiser.email)).length, 1);
+  });
+
   it('hides a reported comment and dismisses reports, each once', async () => {
     const f = await fakeFundraiser(app.orm, member.user);
     const posted = await asMember.post('/api/comments', { fundraiserId: f.id, userId: member.user.id, content: 'Buy cheap watches at example.com' });
