@@ -67,6 +67,12 @@ describe('admin refunds (the Stripe SDK against a local Stripe)', () => {
       assert.equal(found.status, 200, found.text);
       assert.deepEqual(found.data.content.map((d: { id: number }) => d.id), [gift.donationId], query);
     }
+    const receiptsBefore = (await mailsTo(app.orm, email)).length;
+    const resent = await asAdmin.post(`/api/admin/donations/${gift.donationId}/receipt`);
+    assert.equal(resent.status, 202, resent.text);
+    const receipts = await mailsTo(app.orm, email);
+    assert.equal(receipts.length, receiptsBefore + 1, 'the receipt went out again');
+    assert.match(receipts[0]!.subject, /Thank you for your donation/);
     const overview = await asAdmin.get('/api/admin/overview');
     assert.ok(overview.data.raised.today.some((r: { currency: string; donations: number }) => r.currency === 'USD' && r.donations >= 2), overview.text);
 
@@ -83,6 +89,7 @@ describe('admin refunds (the Stripe SDK against a local Stripe)', () => {
     assert.ok(stripe.refundsMade.filter((r) => r.payment_intent === gift.ref).length <= 1, 'Stripe refunded once at most through the API');
     assert.equal(stripe.netCharged(gift.ref), 0);
     assert.equal((await asAdmin.post(`/api/admin/donations/${gift.donationId}/refund`, why)).status, 409, 'asking again refunds nothing');
+    assert.equal((await asAdmin.post(`/api/admin/donations/${gift.donationId}/receipt`)).data.code, 'receipt_unpaid', 'a refunded gift has no receipt');
     assert.deepEqual(await totals(f), { raisedMinor: 1000, donationCount: 1 });
     const notices = await waitFor(async () => {
       const mails = (await mailsTo(app.orm, email)).filter((m) => /refunded/.test(m.subject));
