@@ -17,8 +17,9 @@ export async function searchUsers(em: EntityManager, search: UserSearch): Promis
   const text = search.query?.trim();
   if (text) {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // A number is a user's number, not part of every address that has those digits.
     const id = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
-    where.push({ $or: [{ email: { $like: like.toLowerCase() } }, { firstName: { $like: like } }, { lastName: { $like: like } }, ...(id ? [{ id }] : [])] });
+    where.push(id ? { id } : { $or: [{ email: { $like: like.toLowerCase() } }, { firstName: { $like: like } }, { lastName: { $like: like } }] });
   }
   if (search.status === 'ADMIN') where.push({ admin: true });
   if (search.status === 'DISABLED') where.push({ disabledAt: { $ne: null } });

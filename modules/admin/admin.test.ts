@@ -158,6 +158,9 @@ describe('the admin area', () => {
     assert.equal((await app.client().get(`/api/fundraisers/${f.id}`)).data.verified, null);
     const listed = await asAdmin.get(`/api/admin/fundraisers?query=${encodeURIComponent(f.title)}`);
     assert.equal(listed.data.content[0].id, f.id);
+    // Its number finds it alone, not every title or address with those digits in it.
+    await fakeFundraiser(app.orm, member.user, { title: `Appeal ${f.id} for the clinic` });
+    assert.deepEqual((await asAdmin.get(`/api/admin/fundraisers?query=${f.id}`)).data.content.map((c: { id: number }) => c.id), [f.id]);
   });
 
   it('disables an account: its open session fails its next call, sign-in is refused, its fundraisers pause; enabling brings them back', async () => {

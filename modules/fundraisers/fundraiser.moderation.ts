@@ -48,7 +48,7 @@ export async function resumeFundraisers(tx: EntityManager, ids: readonly number[
 }
 
 export interface FundraiserSearch {
-  /** A fundraiser's id (`#12` or `12`), part of its title, or part of its organiser's e-mail. */
+  /** A fundraiser's number (`#12` or `12`), or part of its title or of its organiser's e-mail. */
   query?: string | undefined;
   status?: FundraiserStatus | undefined;
   verified?: boolean | undefined;
@@ -62,8 +62,9 @@ export async function searchAllFundraisers(em: EntityManager, search: Fundraiser
   const text = search.query?.trim();
   if (text) {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // A number is a fundraiser's number: "12" would otherwise also find every title and address with a 12 in it.
     const id = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
-    where.push({ $or: [{ title: { $like: like } }, { owner: { email: { $like: like.toLowerCase() } } }, ...(id ? [{ id }] : [])] });
+    where.push(id ? { id } : { $or: [{ title: { $like: like } }, { owner: { email: { $like: like.toLowerCase() } } }] });
   }
   if (search.status) where.push({ status: search.status });
   if (search.verified !== undefined) where.push({ verifiedAt: search.verified ? { $ne: null } : null });

@@ -72,7 +72,7 @@ test('an admin resolves a report by suspending the fundraiser: it leaves the hom
 
   // Reinstated from its admin page, it comes back (and the demo data is as the other tests expect it).
   await page.goto(`/admin/fundraisers?query=${id}`);
-  await page.getByTestId('admin-fundraisers').getByRole('button', { name: 'Manage' }).first().click();
+  await page.getByTestId('admin-fundraisers').getByRole('button', { name: `Manage ${shown.title}` }).click();
   await page.getByTestId('fundraiser-manager').getByRole('button', { name: 'Lift the suspension' }).click();
   await confirmWithReason(page, 'Lift the suspension', 'Reviewed again: the documents are in order.');
   baseExpect((await visitor.request.get(`/fundraiser/${id}`)).status()).toBe(200);
