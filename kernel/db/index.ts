@@ -36,6 +36,11 @@ export async function addToCounts<T extends object>(em: EntityManager, entity: E
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+/** `%text%` for LIKE, its `%`, `_` and `\` escaped with a backslash (MySQL's default escape character), so they match as themselves. */
+export function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
 /** A datetime read by raw SQL, as the driver hands it back: milliseconds on SQLite, a Date or UTC text on MySQL. */
 export function dateFromDb(value: unknown): Date {
   if (value instanceof Date) return value;

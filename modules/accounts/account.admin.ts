@@ -1,4 +1,5 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import { containing } from '../../kernel/db/index.ts';
 import { destroyUserSessions } from '../sessions/index.ts';
 import { AccountAlreadyThus, LastAdmin, OwnAccount, UserNotFound } from './account.errors.ts';
 import { UserSchema, type User } from './user.entity.ts';
@@ -16,7 +17,7 @@ export async function searchUsers(em: EntityManager, search: UserSearch): Promis
   const where: FilterQuery<User>[] = [];
   const text = search.query?.trim();
   if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(text);
     // A number is a user's number, not part of every address that has those digits.
     const id = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
     where.push(id ? { id } : { $or: [{ email: { $like: like.toLowerCase() } }, { firstName: { $like: like } }, { lastName: { $like: like } }] });

@@ -11,6 +11,7 @@ import {
   countFundraisersSince,
   fundraiserWithOrganiser,
   moderateStatus,
+  pageOf,
   pauseOwnedBy,
   resumeFundraisers,
   searchAllFundraisers,
@@ -19,7 +20,7 @@ import {
 } from '../fundraisers/index.ts';
 import { lastJobRun } from '../jobs/index.ts';
 import { countOutbox, findOutboxMail, searchOutbox, type Mailer } from '../mail/index.ts';
-import { donationIdsByReference, paymentsNeedingAttention, paymentsOf, type PaymentService } from '../payments/index.ts';
+import { donationIdsByReference, paymentsByDonation, paymentsNeedingAttention, type PaymentService } from '../payments/index.ts';
 import { latestSiteBuilds } from '../site-builds/index.ts';
 import { actorOf, appendAudit, latestAudit, searchAudit, type Actor } from './admin.audit.ts';
 import { FlagActionMismatch, MailNotFailed, MailNotFound, NoReceipt } from './admin.errors.ts';
@@ -74,13 +75,8 @@ export interface AdminDependencies {
   advanceRefunds: () => void;
 }
 
-const pageOf = <T>(content: T[], paging: { page: number; size: number }, total: number) => ({
-  content,
-  page: paging.page,
-  size: paging.size,
-  totalElements: total,
-  totalPages: Math.ceil(total / paging.size),
-});
+/** Open fundraisers, and closed ones (a fraud found late is still taken off every page). */
+const suspendable: readonly FundraiserStatus[] = ['ACTIVE', 'PAUSED', 'CLOSED'];
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -116,7 +112,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
 
   /** Suspends a fundraiser in `tx`: closes its open reports and queues the organiser's mail. */
   async function suspend(tx: EntityManager, actor: Actor, id: number, reason: string, from: { flagId?: number } = {}) {
-    const f = await moderateStatus(tx, id, 'SUSPENDED', ['ACTIVE', 'PAUSED', 'CLOSED']);
+    const f = await moderateStatus(tx, id, 'SUSPENDED', suspendable);
     const event = await appendAudit(tx, actor, { action: 'fundraiser.suspend', targetType: 'fundraiser', targetId: id, targetLabel: f.title, reason, data: from.flagId ? { flag: from.flagId } : null });
     await resolveFlagsOf(tx, { targetType: 'FUNDRAISER', targetId: id }, { resolution: 'FUNDRAISER_SUSPENDED', note: reason, by: actor.user.id });
     return String(event);
@@ -282,7 +278,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       response: adminFundraiserDetail,
       handler: async ({ params, ctx }) => fundraiserDetail(ctx.state.em, params.id),
     }),
-    statusAction('suspend', 'Suspends a fundraiser: off every page within seconds, no donations; its open reports are closed and its organiser is mailed the reason', 'SUSPENDED', [], 'fundraiser.suspend', true),
+    statusAction('suspend', 'Suspends a fundraiser: off every page within seconds, no donations; its open reports are closed and its organiser is mailed the reason', 'SUSPENDED', suspendable, 'fundraiser.suspend', true),
     statusAction('reinstate', 'Lifts a suspension: the fundraiser is open again, and its organiser is mailed the note', 'ACTIVE', ['SUSPENDED'], 'fundraiser.reinstate', true),
     statusAction('close', 'Closes a fundraiser for good (it stays visible, takes no donations)', 'CLOSED', ['ACTIVE', 'PAUSED', 'SUSPENDED'], 'fundraiser.close', false),
     route({
@@ -350,9 +346,8 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
         const em = ctx.state.em;
         const donationIds = query.query ? await donationIdsByReference(em, query.query) : [];
         const { donations, total } = await searchDonations(em, { ...query, donationIds });
-        const content = [];
-        for (const d of donations) content.push(adminDonationView(d, await paymentsOf(em, d.id)));
-        return pageOf(content, query, total);
+        const payments = await paymentsByDonation(em, donations.map((d) => d.id));
+        return pageOf(donations.map((d) => adminDonationView(d, payments.get(d.id) ?? [])), query, total);
       },
     }),
     route({
@@ -368,7 +363,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
         await refundDonation(ctx.state.em, deps.payments, actorOf(ctx, await requireAdmin(ctx)), params.id, body.reason);
         const em = ctx.state.em.fork();
         const donation = await donationWithFundraiser(em, params.id);
-        return adminDonationView(donation!, await paymentsOf(em, params.id));
+        return adminDonationView(donation!, (await paymentsByDonation(em, [params.id])).get(params.id) ?? []);
       },
     }),
     route({

@@ -45,9 +45,6 @@ export async function openFlagGroups(em: EntityManager, paging: { page: number; 
      from \`flag\` where \`status\` = 'OPEN' group by \`target_type\`, \`target_id\` order by min(\`created_at\`), min(\`id\`) limit ? offset ?`,
     [paging.size, paging.page * paging.size],
   );
-  const [counted] = await connection.execute<Array<{ n: number | string }>>(
-    "select count(*) as `n` from (select 1 as `one` from `flag` where `status` = 'OPEN' group by `target_type`, `target_id`) `groups`",
-  );
   const latest = rows.length
     ? await em.find(
         FlagSchema,
@@ -69,7 +66,7 @@ export async function openFlagGroups(em: EntityManager, paging: { page: number; 
       latest: latest.filter((f) => f.targetType === targetType && f.targetId === targetId).slice(0, shownPerGroup),
     };
   });
-  return { groups, total: Number(counted?.n ?? 0) };
+  return { groups, total: await openFlagTargets(em) };
 }
 
 /** How many targets wait in the review queue. */

@@ -1,4 +1,5 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import { containing } from '../../kernel/db/index.ts';
 import { FundraiserSchema, type Fundraiser, type FundraiserStatus } from './fundraiser.entity.ts';
 import { FundraiserNotFound, InvalidStatusChange } from './fundraiser.errors.ts';
 import { lockFundraiserRow } from './fundraiser.money-lock.ts';
@@ -61,7 +62,7 @@ export async function searchAllFundraisers(em: EntityManager, search: Fundraiser
   const where: FilterQuery<Fundraiser>[] = [];
   const text = search.query?.trim();
   if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(text);
     // A number is a fundraiser's number: "12" would otherwise also find every title and address with a 12 in it.
     const id = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
     where.push(id ? { id } : { $or: [{ title: { $like: like } }, { owner: { email: { $like: like.toLowerCase() } } }] });

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { containing } from '../../kernel/db/index.ts';
 import type { FundraiserStatus } from './fundraiser.entity.ts';
 import type { FundraiserSort } from './fundraiser.schemas.ts';
 
@@ -90,7 +91,7 @@ function matches(em: EntityManager, terms: string[]): Matches {
     params.push(against);
   }
   for (const t of short) {
-    const pattern = `%${t.replace(/[\\%_]/g, '\\$&')}%`;
+    const pattern = containing(t);
     where.push('(`title` like ? or `description` like ?)');
     params.push(pattern, pattern);
   }

@@ -1,5 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import type { Logger } from 'pino';
+import { containing } from '../../kernel/db/index.ts';
 import { OutboxMailSchema, type MailStatus, type OutboxMail } from './outbox-mail.entity.ts';
 
 export interface MailMessage {
@@ -259,7 +260,7 @@ export async function searchOutbox(em: EntityManager, search: OutboxSearch): Pro
   const where: FilterQuery<OutboxMail>[] = [];
   const text = search.query?.trim();
   if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(text);
     where.push({ $or: [{ to: { $like: like.toLowerCase() } }, { subject: { $like: like } }] });
   }
   if (search.status) where.push({ status: search.status });

@@ -1,7 +1,7 @@
 export { PaymentSchema, PaymentEventSchema } from './payment.entity.ts';
 export type { Payment, PaymentStatus, SandboxOutcome } from './payment.entity.ts';
 export { createPaymentService } from './payment.service.ts';
-export { donationIdsByReference, paymentsOf, paymentsNeedingAttention } from './payment.admin.ts';
+export { donationIdsByReference, paymentsByDonation, paymentsNeedingAttention } from './payment.admin.ts';
 export type { PaymentsNeedingAttention } from './payment.admin.ts';
 export { reconcilePaymentsJob } from './payment.jobs.ts';
 export type { PaymentService, ReceiptMail, RefundOutcome } from './payment.service.ts';
