@@ -48,9 +48,14 @@ const schema = z.object({
   PAYPAL_CLIENT_SECRET: optional,
   PAYPAL_WEBHOOK_ID: optional,
   PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** Chapa: birr through telebirr, CBE Birr, M-Pesa and Ethiopian banks. A test key (CHASECK_TEST-…) is Chapa's own test mode. */
+  CHAPA_SECRET_KEY: optional,
+  /** The secret hash set beside the webhook URL in Chapa's dashboard. */
+  CHAPA_WEBHOOK_SECRET: optional,
   /** Tests point the providers' SDKs at local stand-ins; unset, the SDKs' own hosts. */
   STRIPE_API_BASE: optional.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   PAYPAL_API_BASE: optional.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  CHAPA_API_BASE: optional.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   /** The largest single donation, in whole units of each currency (a dollar is about 150 birr). */
   DONATION_MAX_USD: z.coerce.number().int().positive().default(50_000),
   DONATION_MAX_ETB: z.coerce.number().int().positive().default(5_000_000),

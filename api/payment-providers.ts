@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
-import { paypalProvider, sandboxProvider, stripeProvider, type PaymentProvider } from '../modules/payments/index.ts';
+import { chapaProvider, paypalProvider, sandboxProvider, stripeProvider, type PaymentProvider } from '../modules/payments/index.ts';
 import { ConfigError, type Config } from './config.ts';
 
-type Rails = Partial<Record<'STRIPE' | 'PAYPAL', PaymentProvider>>;
+type Rail = 'STRIPE' | 'PAYPAL' | 'CHAPA';
+type Rails = Partial<Record<Rail, PaymentProvider>>;
 
 /**
  * The provider behind each payment method: the real one when its keys are set; otherwise the
@@ -13,15 +14,17 @@ export function paymentProviders(config: Config): Rails {
   const rails: Rails = {};
   const stripe = stripeRail(config);
   const paypal = paypalRail(config);
+  const chapa = chapaRail(config);
   if (stripe) rails.STRIPE = stripe;
   if (paypal) rails.PAYPAL = paypal;
+  if (chapa) rails.CHAPA = chapa;
   return rails;
 }
 
 /** One line at start-up that says which rails take money, which are the sandbox and which are off. */
 export function logPaymentRails(rails: Rails, logger: Logger): void {
-  const state = (method: 'STRIPE' | 'PAYPAL') => (rails[method] ? (rails[method].sandbox ? 'sandbox (no money moves)' : 'live') : 'unavailable (no keys)');
-  const summary = { STRIPE: state('STRIPE'), PAYPAL: state('PAYPAL') };
+  const state = (method: Rail) => (rails[method] ? (rails[method].sandbox ? 'sandbox (no money moves)' : 'live') : 'unavailable (no keys)');
+  const summary = { STRIPE: state('STRIPE'), PAYPAL: state('PAYPAL'), CHAPA: state('CHAPA') };
   if (Object.values(rails).every((rail) => !rail)) logger.warn(summary, 'no payment rail is available: donations cannot be paid');
   else logger.info(summary, 'payment rails');
 }
@@ -43,4 +46,13 @@ function paypalRail(config: Config): PaymentProvider | null {
     throw new ConfigError('Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both, or neither for the sandbox');
   }
   return paypalProvider({ clientId, clientSecret, webhookId: config.PAYPAL_WEBHOOK_ID, environment: config.PAYPAL_ENV, apiBase: config.PAYPAL_API_BASE });
+}
+
+function chapaRail(config: Config): PaymentProvider | null {
+  const { CHAPA_SECRET_KEY: secretKey } = config;
+  if (!secretKey) {
+    if (config.CHAPA_WEBHOOK_SECRET) throw new ConfigError('Invalid configuration:\n  CHAPA_WEBHOOK_SECRET: set CHAPA_SECRET_KEY with it, or neither for the sandbox');
+    return config.NODE_ENV === 'production' ? null : sandboxProvider('CHAPA');
+  }
+  return chapaProvider({ secretKey, webhookSecret: config.CHAPA_WEBHOOK_SECRET, apiBase: config.CHAPA_API_BASE });
 }

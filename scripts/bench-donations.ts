@@ -1,15 +1,18 @@
 /**
- * npm run bench:donations: donations per second through the whole server side of giving
- * (create → start payment → the sandbox checkout's outcome → confirm), by several donors
- * at once to one fundraiser, on SQLite and, when a server answers at BENCH_MYSQL_URL, on
- * MySQL. The baseline, measured in the same run by the same donors, is a plain read of the
+ * npm run bench:donations: donations per second through the whole server side of giving, by
+ * several donors at once to one fundraiser, on SQLite and, when a server answers at
+ * BENCH_MYSQL_URL, on MySQL. Two rails: a card gift in dollars through the sandbox (create →
+ * start payment → the sandbox checkout's outcome → confirm), and a birr gift through Chapa's
+ * real client against a local Chapa (create → initialize → the donor pays → confirm, which
+ * verifies). The baseline, measured in the same run by the same donors, is a plain read of the
  * fundraiser: the figure that carries over is how many reads one donation costs.
  */
 import { openDatabase, migrate, seedReference } from '../db/index.ts';
 import { ensureVerifiedUser } from '../modules/accounts/index.ts';
 import { CategorySchema, LocationSchema } from '../modules/catalogue/index.ts';
 import { FundraiserSchema } from '../modules/fundraisers/index.ts';
-import { fromMinor, wholeToMinor } from '../modules/money/index.ts';
+import { fromMinor, wholeToMinor, type Currency } from '../modules/money/index.ts';
+import { startFakeChapa } from '../tests/helpers/fake-chapa.ts';
 import { TestClient } from '../tests/helpers/http-client.ts';
 import { freshDatabase, reachable, startServer } from './bench-support.ts';
 
@@ -17,29 +20,33 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const donors = Number(process.env.BENCH_DONORS ?? 8);
 const mysqlServer = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 
-/** A fundraiser in dollars with a goal no benchmark reaches. */
-async function prepare(databaseUrl: string): Promise<number> {
+/** A fundraiser in each currency with a goal no benchmark reaches. */
+async function prepare(databaseUrl: string): Promise<Record<Currency, number>> {
   const orm = await openDatabase(databaseUrl);
   try {
     await migrate(orm);
     await seedReference(orm.em.fork());
     const owner = await ensureVerifiedUser(orm.em.fork(), { email: 'organiser@bench.example', firstName: 'Hana', lastName: 'Bench' });
     const em = orm.em.fork();
-    const f = em.create(FundraiserSchema, {
-      title: 'Benchmark fundraiser',
-      description: 'Receives the benchmark donations.',
-      beneficiaryName: null,
-      owner: owner.id,
-      category: (await em.findOneOrFail(CategorySchema, { slug: 'medical' })).id,
-      location: (await em.findOneOrFail(LocationSchema, { city: 'Addis Ababa' })).id,
-      currency: 'USD',
-      goalMinor: 1_000_000_000,
-      raisedMinor: 0,
-      donationCount: 0,
-      status: 'ACTIVE',
-    });
+    const category = (await em.findOneOrFail(CategorySchema, { slug: 'medical' })).id;
+    const location = (await em.findOneOrFail(LocationSchema, { city: 'Addis Ababa' })).id;
+    const [usd, etb] = (['USD', 'ETB'] as const).map((currency) =>
+      em.create(FundraiserSchema, {
+        title: `Benchmark fundraiser in ${currency}`,
+        description: 'Receives the benchmark donations.',
+        beneficiaryName: null,
+        owner: owner.id,
+        category,
+        location,
+        currency,
+        goalMinor: 1_000_000_000_000,
+        raisedMinor: 0,
+        donationCount: 0,
+        status: 'ACTIVE',
+      }),
+    );
     await em.flush();
-    return f.id;
+    return { USD: usd!.id, ETB: etb!.id };
   } finally {
     await orm.close();
   }
@@ -67,57 +74,79 @@ function expectOk(answer: { status: number; text: string }, what: string) {
   if (answer.status >= 300) throw new Error(`${what}: ${answer.status} ${answer.text}`);
 }
 
+const chapaKeys = { secretKey: 'CHASECK_TEST-bench', webhookSecret: 'bench-webhook-secret' };
+
 async function main() {
   const dialects: ('sqlite' | 'mysql')[] = ['sqlite'];
   if (await reachable(mysqlServer)) dialects.push('mysql');
+  const chapa = await startFakeChapa(chapaKeys);
   const rows = [];
-  for (const dialect of dialects) {
-    const database = await freshDatabase(dialect, mysqlServer, 'donations');
-    try {
-      const fundraiserId = await prepare(database.url);
-      const server = await startServer(database.url);
+  try {
+    for (const dialect of dialects) {
+      const database = await freshDatabase(dialect, mysqlServer, 'donations');
       try {
-        let expectedMinor = 0;
-        const read = async (client: TestClient) => expectOk(await client.request('GET', `/api/fundraisers/${fundraiserId}`), 'read');
-        const donate = async (client: TestClient, i: number) => {
-          const minor = wholeToMinor(1, 'USD') + (i % 9_900);
-          const created = await client.request('POST', '/api/donations', {
-            json: { fundraiserId, amount: fromMinor(minor, 'USD'), donorName: `Donor ${i}`, donorEmail: `donor${i}@bench.example`, currency: 'USD' },
-          });
-          expectOk(created, 'create');
-          const started = await client.request('POST', '/api/payments', { json: { donationId: created.data.id, paymentMethod: 'STRIPE' } });
-          expectOk(started, 'start');
-          const ref = started.data.paymentIntentId as string;
-          expectOk(await client.request('POST', `/api/sandbox/payments/${ref}/complete`, { json: { outcome: 'succeeded' } }), 'checkout');
-          const confirmed = await client.request('POST', `/api/confirm-payment?paymentIntentId=${ref}`);
-          expectOk(confirmed, 'confirm');
-          if (confirmed.data.status !== 'SUCCEEDED') throw new Error(`confirm answered ${confirmed.data.status}`);
-          expectedMinor += minor;
-        };
-        await drive(server.url, read);
-        const baseline = await drive(server.url, read);
-        const flow = await drive(server.url, donate);
+        const fundraisers = await prepare(database.url);
+        const server = await startServer(database.url, { CHAPA_SECRET_KEY: chapaKeys.secretKey, CHAPA_WEBHOOK_SECRET: chapaKeys.webhookSecret, CHAPA_API_BASE: chapa.url });
+        try {
+          const expectedMinor: Record<Currency, number> = { USD: 0, ETB: 0 };
+          const read = async (client: TestClient) => expectOk(await client.request('GET', `/api/fundraisers/${fundraisers.USD}`), 'read');
+          const donation = async (client: TestClient, i: number, currency: Currency, paymentMethod: 'STRIPE' | 'CHAPA') => {
+            const minor = wholeToMinor(1, currency) + (i % 9_900);
+            const created = await client.request('POST', '/api/donations', {
+              json: { fundraiserId: fundraisers[currency], amount: fromMinor(minor, currency), donorName: `Donor ${i}`, donorEmail: `donor${i}@bench.example`, currency },
+            });
+            expectOk(created, 'create');
+            const started = await client.request('POST', '/api/payments', { json: { donationId: created.data.id, paymentMethod } });
+            expectOk(started, 'start');
+            return { ref: started.data.paymentIntentId as string, minor };
+          };
+          const confirm = async (client: TestClient, ref: string) => {
+            const confirmed = await client.request('POST', `/api/confirm-payment?paymentIntentId=${ref}`);
+            expectOk(confirmed, 'confirm');
+            if (confirmed.data.status !== 'SUCCEEDED') throw new Error(`confirm answered ${confirmed.data.status}`);
+          };
+          const byCard = async (client: TestClient, i: number) => {
+            const { ref, minor } = await donation(client, i, 'USD', 'STRIPE');
+            expectOk(await client.request('POST', `/api/sandbox/payments/${ref}/complete`, { json: { outcome: 'succeeded' } }), 'checkout');
+            await confirm(client, ref);
+            expectedMinor.USD += minor;
+          };
+          const byChapa = async (client: TestClient, i: number) => {
+            const { ref, minor } = await donation(client, i, 'ETB', 'CHAPA');
+            chapa.pay(ref, 'telebirr');
+            await confirm(client, ref);
+            expectedMinor.ETB += minor;
+          };
+          await drive(server.url, read);
+          const baseline = await drive(server.url, read);
+          const card = await drive(server.url, byCard);
+          const birr = await drive(server.url, byChapa);
 
-        // The point of it all: every confirmed donation counted, once.
-        const orm = await openDatabase(database.url);
-        const f = await orm.em.fork().findOneOrFail(FundraiserSchema, { id: fundraiserId });
-        await orm.close();
-        if (f.raisedMinor !== expectedMinor || f.donationCount !== flow.count) {
-          throw new Error(`total ${f.raisedMinor}/${f.donationCount}, expected ${expectedMinor}/${flow.count}`);
+          // The point of it all: every confirmed donation counted, once.
+          const orm = await openDatabase(database.url);
+          for (const [currency, flow] of [['USD', card], ['ETB', birr]] as const) {
+            const f = await orm.em.fork().findOneOrFail(FundraiserSchema, { id: fundraisers[currency] });
+            if (f.raisedMinor !== expectedMinor[currency] || f.donationCount !== flow.count) {
+              throw new Error(`${currency} total ${f.raisedMinor}/${f.donationCount}, expected ${expectedMinor[currency]}/${flow.count}`);
+            }
+          }
+          await orm.close();
+          rows.push({ dialect, rail: 'card (sandbox), USD', baseline, flow: card }, { dialect, rail: 'Chapa (local stand-in), ETB', baseline, flow: birr });
+        } finally {
+          server.stop();
         }
-        rows.push({ dialect, baseline, flow });
       } finally {
-        server.stop();
+        await database.drop();
       }
-    } finally {
-      await database.drop();
     }
+  } finally {
+    await chapa.close();
   }
   console.log(`\n## Donations through create → pay → confirm (${donors} donors at once, ${seconds} s each)\n`);
-  console.log('| database | fundraiser reads/s (baseline) | donations/s | p95 ms per donation | reads per donation (baseline ÷ donations) |');
-  console.log('|---|---|---|---|---|');
-  for (const { dialect, baseline, flow } of rows) {
-    console.log(`| ${dialect} | ${Math.round(baseline.perSecond)} | ${flow.perSecond.toFixed(1)} | ${flow.p95.toFixed(1)} | ${(baseline.perSecond / flow.perSecond).toFixed(1)} |`);
+  console.log('| database | rail | fundraiser reads/s (baseline) | donations/s | p95 ms per donation | reads per donation (baseline ÷ donations) |');
+  console.log('|---|---|---|---|---|---|');
+  for (const { dialect, rail, baseline, flow } of rows) {
+    console.log(`| ${dialect} | ${rail} | ${Math.round(baseline.perSecond)} | ${flow.perSecond.toFixed(1)} | ${flow.p95.toFixed(1)} | ${(baseline.perSecond / flow.perSecond).toFixed(1)} |`);
   }
 }
 

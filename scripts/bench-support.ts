@@ -26,8 +26,9 @@ async function serve(databaseUrl: string) {
   process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
 }
 
-export function startServer(databaseUrl: string): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [import.meta.filename, '--serve', databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** The API alone in a process of its own; `env` adds configuration (a provider's key and local stand-in). */
+export function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [import.meta.filename, '--serve', databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     child.stdout.once('data', (chunk: Buffer) => {

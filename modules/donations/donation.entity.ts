@@ -12,7 +12,8 @@ import { TeamMemberSchema } from '../teams/index.ts';
 export const donationStatuses = ['PENDING', 'FAILED', 'CANCELLED', 'EXPIRED', 'SUCCEEDED', 'REFUNDED'] as const;
 export type DonationStatus = (typeof donationStatuses)[number];
 
-export const paymentMethods = ['STRIPE', 'PAYPAL'] as const;
+/** Card (Stripe), PayPal, and birr through Chapa (telebirr, CBE Birr, M-Pesa, Ethiopian banks). */
+export const paymentMethods = ['STRIPE', 'PAYPAL', 'CHAPA'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const DonationSchema = defineEntity({

@@ -1,6 +1,7 @@
 import type { AppContext, AppMiddleware } from '../../kernel/http/index.ts';
 import { AppError, parseOrThrow, ValidationFailed } from '../../kernel/http/index.ts';
-import { createDonationRequest, donorActor, startDonation, type DonationLimits } from '../donations/index.ts';
+import { createDonationRequest, donorActor, paymentMethods, startDonation, type DonationLimits } from '../donations/index.ts';
+import { startPaymentRequest } from './payment.schemas.ts';
 import type { PaymentService } from './payment.service.ts';
 
 const formPath = /^(?:\/(am))?\/donate\/(\d{1,9})\/?$/;
@@ -8,11 +9,12 @@ const formPath = /^(?:\/(am))?\/donate\/(\d{1,9})\/?$/;
 /** A post of the donate page's plain form: it needs the session middleware, as the API does. */
 export const isDonateFormPost = (ctx: AppContext): boolean => ctx.method === 'POST' && formPath.test(ctx.path);
 const formLimitBytes = 16 * 1024;
+const phoneField = startPaymentRequest.pick({ phoneNumber: true });
 
 /**
  * The donate page as a plain HTML form: posted before its script has run, or with scripts off,
  * it creates the donation and sends the donor on to the checkout, as the script would. Only
- * rails that work by redirect can be reached this way (PayPal, the sandbox); a card needs the
+ * rails that work by redirect can be reached this way (PayPal, Chapa, the sandbox); a card needs the
  * payment field on our page, which needs the script. Errors come back to the page as
  * `?problem=<code>` (and `&fields=` for the fields to correct), which it shows in words.
  */
@@ -30,7 +32,8 @@ export function donateForm(deps: { payments: PaymentService; limits: DonationLim
     try {
       refuseOtherOrigins(ctx, publicOrigin);
       const form = new URLSearchParams(await readForm(ctx));
-      const method = form.get('paymentMethod') === 'PAYPAL' ? 'PAYPAL' : 'STRIPE';
+      const method = paymentMethods.find((m) => m === form.get('paymentMethod')) ?? 'STRIPE';
+      const { phoneNumber } = parseOrThrow(phoneField, { phoneNumber: method === 'CHAPA' ? (form.get('phoneNumber') ?? '') : '' });
       const input = parseOrThrow(
         createDonationRequest,
         {
@@ -48,9 +51,9 @@ export function donateForm(deps: { payments: PaymentService; limits: DonationLim
       const provider = deps.payments.providers[method];
       if (provider && !provider.sandbox && method === 'STRIPE') return back({ problem: 'card_needs_script' });
       const donation = await startDonation(ctx, input, { language, limits: deps.limits });
-      const started = await deps.payments.start(ctx.state.em, donation.id, method, donorActor(ctx));
-      const sandboxCheckout = started.checkoutUrl?.startsWith('/') ? `${prefix}${started.checkoutUrl}` : null;
-      const to = sandboxCheckout ?? started.approvalUrl;
+      const started = await deps.payments.start(ctx.state.em, donation.id, method, donorActor(ctx), { phoneNumber });
+      const checkout = started.checkoutUrl?.startsWith('/') ? `${prefix}${started.checkoutUrl}` : started.checkoutUrl;
+      const to = checkout ?? started.approvalUrl;
       if (!to) return back({ problem: 'card_needs_script' });
       ctx.redirect(to);
     } catch (error) {

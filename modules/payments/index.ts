@@ -1,5 +1,6 @@
 export { PaymentSchema, PaymentEventSchema } from './payment.entity.ts';
-export type { Payment, PaymentStatus, SandboxOutcome } from './payment.entity.ts';
+export type { Payment, PaymentStatus, SandboxChannel, SandboxOutcome } from './payment.entity.ts';
+export { sandboxChannels } from './payment.entity.ts';
 export { createPaymentService } from './payment.service.ts';
 export { donationIdsByReference, paymentsByDonation, paymentsNeedingAttention } from './payment.admin.ts';
 export type { PaymentsNeedingAttention } from './payment.admin.ts';
@@ -8,6 +9,8 @@ export type { PaymentService, ReceiptMail, RefundOutcome } from './payment.servi
 export type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest, Started, WebhookEvent, WebhookRequest } from './payment.provider.ts';
 export { sandboxProvider } from './payment.sandbox.ts';
 export { paypalProvider, stripeProvider } from './payment.lazy.ts';
+export { chapaProvider } from './chapa.provider.ts';
+export { chapaErrorCodes } from './chapa.errors.ts';
 export { paypalErrorCodes } from './paypal.errors.ts';
 export { paymentRoutes } from './payment.routes.ts';
 export { donateForm, isDonateFormPost } from './donate-form.ts';

@@ -10,6 +10,10 @@ export type RefundReason = (typeof refundReasons)[number];
 export const sandboxOutcomes = ['succeeded', 'failed', 'cancelled'] as const;
 export type SandboxOutcome = (typeof sandboxOutcomes)[number];
 
+/** The ways to pay Chapa's page offers, as Chapa names them; its sandbox lets the test donor pick one. */
+export const sandboxChannels = ['telebirr', 'cbebirr', 'mpesa', 'bank'] as const;
+export type SandboxChannel = (typeof sandboxChannels)[number];
+
 /**
  * One attempt to pay a donation with one method: a Stripe PaymentIntent or a PayPal order
  * (or the sandbox's stand-in for either). A donation has at most one per method, so asking
@@ -51,6 +55,12 @@ export const PaymentSchema = defineEntity({
      */
     disputeStatus: p.string().length(30).nullable(),
     disputedAt: p.datetime().nullable(),
+    /**
+     * How the donor paid within the method, as the provider names it: for Chapa the wallet or
+     * bank (`telebirr`, `cbebirr`, `mpesa`, a bank's name…), shown on the receipt. Null where
+     * the method says it all (a card, PayPal).
+     */
+    channel: p.string().length(40).nullable(),
     /** What the donor chose on the sandbox's checkout page. */
     sandboxOutcome: p.enum(sandboxOutcomes).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -13,6 +13,8 @@ export const paymentMessages = defineMessages({
     refund_amount_invalid: 'Part of a donation to refund must be more than 0 and less than the whole donation. To refund all of it, leave the amount out.',
     refund_refused: 'The payment provider did not accept the refund, so nothing was given back. Please try again later.',
     refund_in_progress: 'This donation is being refunded right now. Reload the page in a moment to see the result.',
+    chapa_currency_unsupported: 'Telebirr, CBE Birr, M-Pesa and bank transfers take Ethiopian birr only. Please give by card or PayPal instead.',
+    'field.phone_ethiopian': 'Enter an Ethiopian mobile number of 10 digits starting 09 or 07, or leave it empty.',
   },
   am: {
     payment_not_found: 'ይህን ክፍያ ማግኘት አልቻልንም።',
@@ -25,5 +27,7 @@ export const paymentMessages = defineMessages({
     refund_amount_invalid: 'ከልገሳው በከፊል የሚመለሰው መጠን ከ0 በላይና ከሙሉው ልገሳ ያነሰ መሆን አለበት። ሙሉውን ለመመለስ መጠኑን ባዶ ይተዉት።',
     refund_refused: 'የክፍያ አቅራቢው ገንዘቡን መመለስ አልተቀበለም፤ ስለዚህ ምንም ገንዘብ አልተመለሰም። እባክዎ ቆይተው እንደገና ይሞክሩ።',
     refund_in_progress: 'የዚህ ልገሳ ገንዘብ አሁን እየተመለሰ ነው። ውጤቱን ለማየት ትንሽ ቆይተው ገጹን እንደገና ይጫኑ።',
+    chapa_currency_unsupported: 'በቴሌብር፣ በሲቢኢ ብር፣ በኤም-ፔሳ እና በባንክ መክፈል የሚቻለው በኢትዮጵያ ብር ብቻ ነው። እባክዎ በካርድ ወይም በፔይፓል ይለግሱ።',
+    'field.phone_ethiopian': 'በ09 ወይም በ07 የሚጀምር ባለ 10 አሃዝ የኢትዮጵያ የሞባይል ቁጥር ያስገቡ፣ ወይም ባዶ ይተዉት።',
   },
 });

@@ -8,13 +8,17 @@ export interface StartRequest {
   currency: Currency;
   /** Shown by the provider to the donor, e.g. on a card statement or PayPal's page. */
   description: string;
-  /** Where PayPal sends the donor back after approving, and after cancelling. */
+  /** Where PayPal and Chapa send the donor back after paying, and PayPal after cancelling. */
   returnUrl: string;
   cancelUrl: string;
+  /** Where Chapa calls (GET, with the tx_ref) once the donor has paid: a hint to ask it, no more. */
+  callbackUrl: string;
+  /** The donor as a hosted checkout may prefill them (Chapa); the phone number is never stored. */
+  donor: { email: string; name: string | null; phoneNumber: string | null };
 }
 
 export interface Started {
-  /** PaymentIntent id, PayPal order id, or the sandbox's own. */
+  /** PaymentIntent id, PayPal order id, Chapa tx_ref, or the sandbox's own. */
   providerRef: string;
   clientSecret: string | null;
   redirectUrl: string | null;
@@ -26,6 +30,13 @@ export interface ProviderOutcome {
   state: ProviderState;
   /** The charge or capture id, once money moved. */
   transactionId: string | null;
+  /** How the donor paid within the method, as the provider names it (Chapa: telebirr, cbebirr, mpesa, a bank). */
+  channel?: string | null;
+  /**
+   * What the provider says was paid, where its word on the amount is separate from ours (Chapa's
+   * verify): a success for another amount or currency than the donation's is not counted.
+   */
+  paid?: { amountMinor: number; currency: string };
 }
 
 /** What a refund needs to know of the payment it gives money back for. */

@@ -3,6 +3,7 @@ import { donorActor, paymentMethods } from '../donations/index.ts';
 import { captchaQuery, type Captcha } from '../captcha/index.ts';
 import { InvalidWebhook } from './payment.errors.ts';
 import {
+  chapaCallbackQuery,
   confirmQuery,
   paymentMethodsResponse,
   paymentResultResponse,
@@ -13,7 +14,7 @@ import {
   webhookParams,
   webhookResponse,
 } from './payment.schemas.ts';
-import type { PaymentService } from './payment.service.ts';
+import { chapaCallbackPath, type PaymentService } from './payment.service.ts';
 
 export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha }) {
   const { payments, captcha } = deps;
@@ -31,13 +32,13 @@ export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha
       method: 'post',
       path: '/api/payments',
       tag,
-      summary: 'Start paying a donation by card (Stripe) or PayPal; asking again returns the same payment',
+      summary: 'Start paying a donation by card (Stripe), PayPal or birr through Chapa (telebirr, CBE Birr, M-Pesa, banks); asking again returns the same payment',
       query: captchaQuery,
       body: startPaymentRequest,
       response: startPaymentResponse,
       handler: async ({ body, ctx }) => {
         await captcha.require(ctx, 'pay');
-        return payments.start(ctx.state.em, body.donationId, body.paymentMethod, donorActor(ctx));
+        return payments.start(ctx.state.em, body.donationId, body.paymentMethod, donorActor(ctx), { phoneNumber: body.phoneNumber });
       },
     }),
     route({
@@ -60,7 +61,7 @@ export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha
       params: sandboxParams,
       body: sandboxCompleteRequest,
       handler: async ({ params, body, ctx }) => {
-        await payments.completeSandbox(ctx.state.em, params.paymentIntentId, body.outcome, donorActor(ctx));
+        await payments.completeSandbox(ctx.state.em, params.paymentIntentId, body.outcome, donorActor(ctx), body.channel);
         return undefined;
       },
     }),
@@ -68,7 +69,7 @@ export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha
       method: 'post',
       path: '/api/payments/webhooks/:provider',
       tag,
-      summary: 'Provider events (stripe, paypal): signature verified on the raw body; each event takes effect once',
+      summary: 'Provider events (stripe, paypal, chapa): signature verified on the raw body; each event takes effect once',
       params: webhookParams,
       response: webhookResponse,
       handler: async ({ params, ctx }) => {
@@ -78,6 +79,19 @@ export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha
         if (!rawBody) throw new InvalidWebhook();
         const event = await provider.webhook({ headers: ctx.headers, rawBody });
         if (event) await payments.applyEvent(ctx.state.em, { method: provider.method, ...event });
+        return { received: true };
+      },
+    }),
+    route({
+      method: 'get',
+      path: chapaCallbackPath,
+      tag,
+      summary: "Chapa's callback once a donor has paid: Chapa is asked how the payment stands (the call itself proves nothing)",
+      query: chapaCallbackQuery,
+      response: webhookResponse,
+      handler: async ({ query, ctx }) => {
+        if (!payments.providers.CHAPA || payments.providers.CHAPA.sandbox) throw new NotFound('route_not_found');
+        await payments.recheck(ctx.state.em, query.trx_ref, 'CHAPA');
         return { received: true };
       },
     }),

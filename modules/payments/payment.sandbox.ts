@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentMethod } from '../donations/index.ts';
 import type { PaymentProvider } from './payment.provider.ts';
+import { ChapaCurrencyUnsupported } from './chapa.errors.ts';
 import { PaypalCurrencyUnsupported } from './paypal.errors.ts';
 
 /** Where the sandbox's labelled test checkout page lives on the site. */
@@ -20,6 +21,8 @@ export function sandboxProvider(method: PaymentMethod): PaymentProvider {
     async start(request) {
       // As PayPal itself would: it settles no birr (paypal.errors.ts).
       if (method === 'PAYPAL' && request.currency === 'ETB') throw new PaypalCurrencyUnsupported();
+      // And as Chapa is offered: for birr only (chapa.errors.ts).
+      if (method === 'CHAPA' && request.currency !== 'ETB') throw new ChapaCurrencyUnsupported();
       const providerRef = `sandbox_${method.toLowerCase()}_${randomBytes(16).toString('base64url')}`;
       return { providerRef, clientSecret: null, redirectUrl: `${sandboxCheckoutPath}?payment=${providerRef}` };
     },
@@ -30,7 +33,8 @@ export function sandboxProvider(method: PaymentMethod): PaymentProvider {
     async outcome(payment) {
       switch (payment.sandboxOutcome) {
         case 'succeeded':
-          return { state: 'succeeded', transactionId: `sandbox_txn_${payment.providerRef.slice(-16)}` };
+          // Chapa's sandbox page asks which wallet or bank the test donor pays with.
+          return { state: 'succeeded', transactionId: `sandbox_txn_${payment.providerRef.slice(-16)}`, channel: payment.channel ?? null };
         case 'failed':
           return { state: 'failed', transactionId: null };
         case 'cancelled':

@@ -2,11 +2,16 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import type { Logger } from 'pino';
 import { AppError } from '../../kernel/http/index.ts';
 import { assertDonor, DonationSchema, DonationSettled, findDonation, settleDonation, type DonationStatus, type DonorActor, type PaymentMethod } from '../donations/index.ts';
-import { PaymentEventSchema, PaymentSchema, paymentStatuses, type Payment, type PaymentStatus, type SandboxOutcome } from './payment.entity.ts';
+import { PaymentEventSchema, PaymentSchema, paymentStatuses, type Payment, type PaymentStatus, type SandboxChannel, type SandboxOutcome } from './payment.entity.ts';
 import { NotRefundable, PaymentMethodUnavailable, PaymentNotFound, ProviderUnavailable, RefundAmountInvalid, RefundInProgress, RefundRefused, SandboxOutcomeChosen } from './payment.errors.ts';
 import type { Currency } from '../money/index.ts';
 import type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest, WebhookEvent } from './payment.provider.ts';
 import type { PaymentMethodView, PaymentResultView, PaymentStartView } from './payment.schemas.ts';
+
+/** Where Chapa calls once a donor has paid (payment.routes.ts). */
+export const chapaCallbackPath = '/api/payments/callbacks/chapa';
+
+const localePrefix = (language: 'en' | 'am') => (language === 'en' ? '' : `/${language}`);
 
 /** Donations a payment may still be started (or restarted) for: a declined card may try again. */
 const payable: readonly DonationStatus[] = ['PENDING', 'FAILED'];
@@ -23,7 +28,7 @@ const paymentStateFor: Record<Exclude<ProviderState, 'pending'>, PaymentStatus> 
   cancelled: 'CANCELLED',
   refunded: 'REFUNDED',
 };
-const paymentMethodsInOrder: readonly PaymentMethod[] = ['STRIPE', 'PAYPAL'];
+const paymentMethodsInOrder: readonly PaymentMethod[] = ['STRIPE', 'PAYPAL', 'CHAPA'];
 
 /**
  * The donation was paid, by a payment of another method than this one: a donation has one
@@ -60,9 +65,15 @@ export interface PaymentService {
   providers: Partial<Record<PaymentMethod, PaymentProvider>>;
   /** The methods donors are offered, in order. */
   methods(): PaymentMethodView[];
-  start(em: EntityManager, donationId: number, method: PaymentMethod, actor: DonorActor): Promise<PaymentStartView>;
+  /** `phoneNumber` (Chapa) prefills the donor's wallet number on the provider's page; it is not kept. */
+  start(em: EntityManager, donationId: number, method: PaymentMethod, actor: DonorActor, options?: { phoneNumber?: string | undefined }): Promise<PaymentStartView>;
   confirm(em: EntityManager, providerRef: string, actor: DonorActor): Promise<PaymentResultView>;
-  completeSandbox(em: EntityManager, providerRef: string, outcome: SandboxOutcome, actor: DonorActor): Promise<void>;
+  /**
+   * A provider's word that a payment moved, from anybody (Chapa's callback): the provider is
+   * asked and its answer recorded, as a confirmation would; a payment already settled is left be.
+   */
+  recheck(em: EntityManager, providerRef: string, method: PaymentMethod): Promise<void>;
+  completeSandbox(em: EntityManager, providerRef: string, outcome: SandboxOutcome, actor: DonorActor, channel?: SandboxChannel): Promise<void>;
   /**
    * A verified provider event about a payment: recorded once by its id, in the same
    * transaction as the change it makes. False for an event seen before.
@@ -194,7 +205,7 @@ export function createPaymentService(deps: {
       clientSecret: payment.clientSecret ?? null,
       publishableKey: payment.method === 'STRIPE' && !payment.sandbox ? (provider?.publishableKey ?? null) : null,
       approvalUrl: !payment.sandbox && payment.method === 'PAYPAL' ? redirect : null,
-      checkoutUrl: payment.sandbox ? redirect : null,
+      checkoutUrl: payment.sandbox || payment.method === 'CHAPA' ? redirect : null,
     };
   }
 
@@ -203,10 +214,18 @@ export function createPaymentService(deps: {
    * webhook. Null for an event seen before; otherwise whether the donation moved.
    */
   async function record(em: EntityManager, payment: Payment, outcome: ProviderOutcome, event?: { eventId: string; type: string }): Promise<boolean | null> {
-    if (outcome.state === 'pending' && !event) return false;
+    // Nothing to record, and an event that settled nothing is not spent: delivered again, it asks again.
+    if (outcome.state === 'pending') return false;
+    const state = outcome.state;
     let queuedMail: number | null = null;
     let mail: ReceiptMail | undefined;
     const changed = await em.transactional(async (tx) => {
+      const donation = await tx.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'status', 'paymentMethod', 'amountMinor', 'currency'], disableIdentityMap: true });
+      if (state === 'succeeded' && outcome.paid && (outcome.paid.amountMinor !== donation.amountMinor || outcome.paid.currency !== donation.currency)) {
+        // Not the gift the donor chose: a person looks at it, nothing is counted or spent.
+        deps.logger.error({ paymentId: payment.id, donationId: donation.id, paid: outcome.paid, expected: { amountMinor: donation.amountMinor, currency: donation.currency } }, 'a provider reports a payment of another amount than the donation; not counted');
+        return false;
+      }
       if (event) {
         try {
           await tx.insert(PaymentEventSchema, { provider: payment.method, eventId: event.eventId, type: event.type, receivedAt: new Date() });
@@ -215,18 +234,16 @@ export function createPaymentService(deps: {
           throw error;
         }
       }
-      if (outcome.state === 'pending') return false;
-      const to = donationStateFor[outcome.state];
-      const donation = await tx.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'status', 'paymentMethod'], disableIdentityMap: true });
+      const to = donationStateFor[state];
       // Once another payment has paid the donation, this one's news (its refund, its
       // failure, its own success) is about that payment alone, never about the donation.
       const moved = paidByAnother(donation, payment) ? false : await settleDonation(tx, payment.donation.id, to, { paidWith: payment.method });
-      const status = paymentStateFor[outcome.state];
+      const status = paymentStateFor[state];
       const lower = paymentStatuses.filter((s) => paymentRank[s] < paymentRank[status]);
       await tx.nativeUpdate(
         PaymentSchema,
         { id: payment.id, status: { $in: lower } },
-        { status, updatedAt: new Date(), ...(outcome.transactionId ? { transactionId: outcome.transactionId } : {}) },
+        { status, updatedAt: new Date(), ...(outcome.transactionId ? { transactionId: outcome.transactionId } : {}), ...(outcome.channel ? { channel: outcome.channel } : {}) },
       );
       mail = moved ? (to === 'SUCCEEDED' ? deps.receiptMail : to === 'REFUNDED' ? deps.refundMail : undefined) : undefined;
       if (mail) queuedMail = await mail.queue(tx, payment.donation.id);
@@ -267,7 +284,7 @@ export function createPaymentService(deps: {
       });
     },
 
-    async start(em, donationId, method, actor) {
+    async start(em, donationId, method, actor, options = {}) {
       const donation = await findDonation(em, donationId);
       assertDonor(donation, actor);
       const provider = providerFor(method);
@@ -282,8 +299,11 @@ export function createPaymentService(deps: {
         amountMinor: donation.amountMinor,
         currency: donation.currency,
         description: `Donation #${donation.id}`,
-        returnUrl: `${deps.publicUrl}/donation/success`,
-        cancelUrl: `${deps.publicUrl}/donation/cancel`,
+        // Back to the donor's own language: the provider's page is where they left ours.
+        returnUrl: `${deps.publicUrl}${localePrefix(donation.language)}/donation/success`,
+        cancelUrl: `${deps.publicUrl}${localePrefix(donation.language)}/donation/cancel`,
+        callbackUrl: `${deps.publicUrl}${chapaCallbackPath}`,
+        donor: { email: donation.donorEmail, name: donation.donorName ?? null, phoneNumber: options.phoneNumber || null },
       });
       try {
         const payment = em.create(PaymentSchema, {
@@ -295,6 +315,7 @@ export function createPaymentService(deps: {
           clientSecret: started.clientSecret,
           redirectUrl: started.redirectUrl,
           transactionId: null,
+          channel: null,
           sandboxOutcome: null,
         });
         donation.paymentMethod = method;
@@ -324,16 +345,26 @@ export function createPaymentService(deps: {
         paymentMethod: payment.method,
         status: donation.status,
         transactionId: after.transactionId ?? null,
+        channel: after.channel ?? null,
       };
     },
 
-    async completeSandbox(em, providerRef, outcome, actor) {
+    async recheck(em, providerRef, method) {
+      const payment = await em.findOne(PaymentSchema, { providerRef, method, status: 'STARTED' }, { disableIdentityMap: true });
+      const provider = providers[method];
+      if (!payment || !provider || provider.sandbox !== payment.sandbox) return;
+      await record(em, payment, await provider.outcome(payment));
+    },
+
+    async completeSandbox(em, providerRef, outcome, actor, channel) {
       const payment = await em.findOne(PaymentSchema, { providerRef, sandbox: true });
       // Only while that provider has no keys: a real provider's payments are never settled here.
       if (!payment || !providers[payment.method]?.sandbox) throw new PaymentNotFound();
       await assertDonorOfPayment(em, payment, actor);
       if (payment.sandboxOutcome === outcome) return;
-      const chosen = await em.nativeUpdate(PaymentSchema, { id: payment.id, sandboxOutcome: null }, { sandboxOutcome: outcome });
+      // Which wallet or bank the test donor paid with, as Chapa's page would tell; the other rails have no such choice.
+      const paidWith = payment.method === 'CHAPA' && outcome === 'succeeded' ? (channel ?? 'telebirr') : null;
+      const chosen = await em.nativeUpdate(PaymentSchema, { id: payment.id, sandboxOutcome: null }, { sandboxOutcome: outcome, ...(paidWith ? { channel: paidWith } : {}) });
       if (chosen === 0) throw new SandboxOutcomeChosen();
     },
 

@@ -116,7 +116,7 @@ describe('PayPal payments (the official SDK against a local PayPal)', () => {
     const confirmed = await Promise.all([confirm(ref), confirm(ref)]);
     assert.equal(paypal.orders.get(ref)!.captureIds.length, 1, 'captured once');
     const captureId = captureOf(ref).id;
-    for (const c of confirmed) assert.deepEqual(c.data, { donationId, paymentIntentId: ref, paymentMethod: 'PAYPAL', status: 'SUCCEEDED', transactionId: captureId });
+    for (const c of confirmed) assert.deepEqual(c.data, { donationId, paymentIntentId: ref, paymentMethod: 'PAYPAL', status: 'SUCCEEDED', transactionId: captureId, channel: null });
     assert.ok(captureRequests(ref).every((r) => typeof r.headers['paypal-request-id'] === 'string'), 'captures carry an idempotency key');
 
     const completed = paypal.events.capture('PAYMENT.CAPTURE.COMPLETED', captureId);

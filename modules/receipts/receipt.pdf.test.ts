@@ -11,6 +11,7 @@ const receipt: ReceiptContent = {
   currency: 'USD',
   paidAt: new Date('2026-03-05T14:07:00Z'),
   paymentMethod: 'STRIPE',
+  channel: null,
   transactionId: 'pi_3QxYzAbCdEfGhIjK1234',
   language: 'en',
 };
@@ -88,6 +89,17 @@ describe('receipt PDF', () => {
     assert.ok(!/Donor|Anonymous|Receipt ID/.test(text), 'no English labels on an Amharic receipt');
     assert.equal(info.Title, 'የልገሳ ደረሰኝ rcpt_Vq3x9LmT2bKp7sWd4nHz');
     assert.equal(info.Author, 'ኢትዮ ፈንድሬይዝ');
+  });
+
+  it('names the wallet or bank a birr gift was paid with through Chapa, and Chapa’s reference, in both languages', async () => {
+    const birr = { ...receipt, amount: '500.00', currency: 'ETB' as const, paymentMethod: 'CHAPA' as const, transactionId: 'APf3K9x2LmQ7' };
+    const english = (await read(await renderReceiptPdf({ ...birr, channel: 'telebirr' }))).text;
+    assertContains(english, ['Payment method telebirr through Chapa', 'Chapa reference APf3K9x2LmQ7']);
+    assert.ok(!english.includes('Transaction ID'));
+    const amharic = (await read(await renderReceiptPdf({ ...birr, channel: 'mpesa', language: 'am' }))).text;
+    assertContains(amharic, ['የክፍያ ዘዴ ኤም-ፔሳ በቻፓ በኩል', 'የቻፓ መለያ ቁጥር APf3K9x2LmQ7']);
+    assertContains((await read(await renderReceiptPdf({ ...birr, channel: 'awash_bank' }))).text, ['Payment method Awash Bank through Chapa']);
+    assertContains((await read(await renderReceiptPdf({ ...birr, channel: null }))).text, ['Payment method Chapa']);
   });
 
   it('takes each run of text from the font that has its letters', () => {

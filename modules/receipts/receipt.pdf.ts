@@ -13,7 +13,9 @@ export interface ReceiptContent {
   amount: string;
   currency: 'USD' | 'ETB';
   paidAt: Date;
-  paymentMethod: 'STRIPE' | 'PAYPAL';
+  paymentMethod: 'STRIPE' | 'PAYPAL' | 'CHAPA';
+  /** How the donor paid within the method, as the provider names it (Chapa: telebirr, cbebirr, mpesa, a bank). */
+  channel: string | null;
   transactionId: string;
   language: 'en' | 'am';
 }
@@ -21,7 +23,7 @@ export interface ReceiptContent {
 type Lang = ReceiptContent['language'];
 
 // The site's own wording (site/src/i18n): "ስም አልባ" for anonymous gifts, "ገንዘብ ማሰባሰቢያ" for a
-// fundraiser, "ካርድ"/"ፔይፓል" for the payment methods.
+// fundraiser, "ካርድ"/"ፔይፓል"/"ቻፓ" for the payment methods, "ቴሌብር", "ሲቢኢ ብር", "ኤም-ፔሳ" for the wallets.
 const words = {
   en: {
     platform: 'EthioFundraise',
@@ -35,12 +37,19 @@ const words = {
     paymentMethod: 'Payment method',
     STRIPE: 'Card',
     PAYPAL: 'PayPal',
+    CHAPA: 'Chapa',
+    viaChapa: '{channel} through Chapa',
+    telebirr: 'telebirr',
+    cbebirr: 'CBE Birr',
+    mpesa: 'M-Pesa',
+    bank: 'Bank transfer',
     transactionId: 'Transaction ID',
+    chapaReference: 'Chapa reference',
     receiptId: 'Receipt ID',
     platformFee: 'Platform fee',
     feeNote:
       'EthioFundraise takes nothing from your donation: all of it goes to the fundraiser, less only ' +
-      'the standard processing fee that card networks and PayPal charge.',
+      'the standard processing fee that card networks, PayPal and Chapa charge.',
     thanks: 'Thank you for your generosity.',
     keep: 'Please keep this receipt for your records.',
   },
@@ -56,16 +65,35 @@ const words = {
     paymentMethod: 'የክፍያ ዘዴ',
     STRIPE: 'ካርድ',
     PAYPAL: 'ፔይፓል',
+    CHAPA: 'ቻፓ',
+    viaChapa: '{channel} በቻፓ በኩል',
+    telebirr: 'ቴሌብር',
+    cbebirr: 'ሲቢኢ ብር',
+    mpesa: 'ኤም-ፔሳ',
+    bank: 'የባንክ ዝውውር',
     transactionId: 'የግብይት ቁጥር',
+    chapaReference: 'የቻፓ መለያ ቁጥር',
     receiptId: 'የደረሰኝ ቁጥር',
     platformFee: 'የመድረክ ክፍያ',
     feeNote:
-      'ኢትዮ ፈንድሬይዝ ከልገሳዎ ምንም አይወስድም፤ የካርድ ድርጅቶችና ፔይፓል ከሚያስከፍሉት መደበኛ የማስተናገጃ ክፍያ ' +
+      'ኢትዮ ፈንድሬይዝ ከልገሳዎ ምንም አይወስድም፤ የካርድ ድርጅቶች፣ ፔይፓልና ቻፓ ከሚያስከፍሉት መደበኛ የማስተናገጃ ክፍያ ' +
       'በስተቀር ልገሳዎ በሙሉ ለገንዘብ ማሰባሰቢያው ይደርሳል።',
     thanks: 'ስለ ልግስናዎ ከልብ እናመሰግናለን።',
     keep: 'እባክዎ ይህንን ደረሰኝ ለመዝገብዎ ያስቀምጡት።',
   },
 } satisfies Record<Lang, Record<string, string>>;
+
+const channelWords = ['telebirr', 'cbebirr', 'mpesa', 'bank'] as const;
+
+/** A name as Chapa keys it (`awash_bank`) as a person writes it (Awash Bank). */
+const readable = (key: string) => key.replace(/[_-]+/g, ' ').replace(/\b\p{Ll}/gu, (letter) => letter.toUpperCase());
+
+/** "telebirr through Chapa": the wallet or bank the donor knows they paid with, and who took it; another bank or wallet by the name Chapa gives it. */
+function methodText(w: (typeof words)[Lang], content: ReceiptContent): string {
+  if (content.paymentMethod !== 'CHAPA' || !content.channel) return w[content.paymentMethod];
+  const known = channelWords.find((channel) => channel === content.channel!.toLowerCase());
+  return w.viaChapa.replace('{channel}', known ? w[known] : readable(content.channel));
+}
 
 // The site formats with these locales: 'am-ET' writes ETB as ብር.
 const intlLocales: Record<Lang, string> = { en: 'en-US', am: 'am-ET' };
@@ -219,8 +247,8 @@ export function renderReceiptPdf(content: ReceiptContent): Promise<Buffer> {
     [w.donor, content.donorName?.trim() || w.anonymous],
     [w.currency, `${currencyName} (${content.currency})`],
     [w.date, formatPaidAt(lang, content.paidAt)],
-    [w.paymentMethod, w[content.paymentMethod]],
-    [w.transactionId, content.transactionId],
+    [w.paymentMethod, methodText(w, content)],
+    [content.paymentMethod === 'CHAPA' ? w.chapaReference : w.transactionId, content.transactionId],
     [w.receiptId, content.receiptId],
     [w.platformFee, '0%'],
   ];

@@ -55,6 +55,7 @@ export async function receiptPdf(em: EntityManager, receiptId: string, lang: Lan
     currency: donation.currency,
     paidAt: donation.succeededAt ?? donation.updatedAt,
     paymentMethod: payment.method,
+    channel: payment.channel ?? null,
     transactionId: payment.transactionId,
     language: lang,
   });

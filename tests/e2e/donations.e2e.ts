@@ -196,9 +196,10 @@ test('a visitor cancels at the checkout: nothing is charged and the total stays'
   await form.getByLabel('Give anonymously (do not show my name)').check();
   await expect(form.getByLabel('Your name')).toBeDisabled();
   await form.getByLabel('E-mail address').fill('giver@example.com');
-  // PayPal settles no birr: a birr fundraiser is paid by card.
+  // PayPal settles no birr: a birr fundraiser offers Chapa first, and card.
   await expect(form.getByRole('radio', { name: /PayPal/ })).toHaveCount(0);
-  await expect(form.getByText('PayPal does not take Ethiopian birr, so gifts in birr are paid by card.')).toBeVisible();
+  await expect(form.getByText('PayPal does not take Ethiopian birr, so it is not offered for this fundraiser.')).toBeVisible();
+  await form.getByRole('radio', { name: /^Card/ }).check();
   await form.getByRole('button', { name: 'Continue to payment' }).click();
 
   await expect(page).toHaveURL(/\/donation\/sandbox\?payment=sandbox_stripe_/);
@@ -216,6 +217,59 @@ test('a visitor cancels at the checkout: nothing is charged and the total stays'
   await page.goto(`/fundraiser/${id}`);
   await expect(page.getByTestId('fundraiser-raised')).toHaveText('ETB 0');
   await expect(page.getByText('No donations yet. Yours could be the first.')).toBeVisible();
+  expect(refused).toEqual([]);
+});
+
+test('a birr donation through the Chapa sandbox reaches the receipt', async ({ page, request }) => {
+  const refused = watchCsp(page);
+  const title = 'Oxygen for the clinic in Bahir Dar';
+  const { id } = await newOrganisersFundraiser(request, { title, currency: 'ETB', goalAmount: '50000' });
+
+  await openDonateForm(page, `/donate/${id}`);
+  const form = page.getByTestId('donate-form');
+  // Birr: telebirr, CBE Birr, M-Pesa and banks through Chapa come first and are chosen, then card.
+  const methods = form.getByRole('group', { name: 'Payment method' }).getByRole('radio');
+  await expect(methods).toHaveCount(2);
+  await expect(methods.first()).toHaveAccessibleName(/^telebirr, CBE Birr, M-Pesa or bank/);
+  const chapa = methods.first();
+  await expect(chapa).toBeChecked();
+  // Chapa's limits are told before paying; the number for Chapa's page is asked for Chapa only.
+  const phone = form.getByLabel('Mobile number for telebirr or M-Pesa (optional)');
+  await expect(form.getByText('telebirr: ETB 1 to ETB 75,000')).toBeVisible();
+  await expect(phone).toHaveAttribute('type', 'tel');
+  await form.getByRole('radio', { name: /^Card/ }).check();
+  await expect(phone).toBeHidden();
+  await chapa.check();
+  await form.getByRole('radio', { name: 'ETB 1,000', exact: true }).check();
+  await form.getByLabel('Your name').fill('Tigist B.');
+  await form.getByLabel('E-mail address').fill('tigist@example.com');
+  await phone.fill('0911 23 45 67');
+  const starting = page.waitForRequest((r) => r.url().includes('/api/payments?') && r.method() === 'POST');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  expect((await starting).postDataJSON()).toMatchObject({ paymentMethod: 'CHAPA', phoneNumber: '0911 23 45 67' });
+
+  // The test checkout stands in for Chapa's page, says so, and asks how the donor pays there.
+  await expect(page).toHaveURL(/\/donation\/sandbox\?payment=sandbox_chapa_/);
+  await expect(page.getByTestId('sandbox-banner')).toHaveText('Test payment — no money moves');
+  await expect(page.getByRole('heading', { level: 1, name: 'Test of the Chapa checkout' })).toBeVisible();
+  await expect(page.getByText('Amount: ETB 1,000')).toBeVisible();
+  const ways = page.getByRole('group', { name: "How you pay on Chapa's page" });
+  await expect(ways.getByRole('radio', { name: 'telebirr' })).toBeChecked();
+  await ways.getByRole('radio', { name: 'M-Pesa' }).check();
+  const paymentRef = new URL(page.url()).searchParams.get('payment') ?? '';
+  await page.getByRole('button', { name: 'Pay (succeeds)' }).click();
+
+  await expect(page).toHaveURL(`/donation/success?payment_intent=${paymentRef}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your donation!' })).toBeFocused();
+  await expect(page.getByText(`You gave ETB 1,000 to “${title}”.`)).toBeVisible();
+  await expect(page.getByText('Paid by M-Pesa', { exact: true })).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download receipt (PDF)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^Receipt-[A-Za-z0-9_-]{16,32}\.pdf$/);
+  expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(await donationStatus(paymentRef)).toBe('SUCCEEDED');
   expect(refused).toEqual([]);
 });
 

@@ -76,6 +76,8 @@ test('the photo viewer opens a photo large, moves with buttons and arrow keys, a
   expect(jsonLd).toMatchObject({ '@type': 'Article', name: title, url: `${test.info().project.use.baseURL}/fundraiser/${id}` });
   expect((jsonLd.image as string[]).length).toBe(3);
 
+  // On a busy machine the viewer's script may still be on its way: a click before it would open the image on its own.
+  await expect(visitor.locator('dialog[data-lightbox][data-ready="true"]')).toHaveCount(1);
   await second.click();
   const viewer = visitor.getByRole('dialog', { name: 'Photo viewer' });
   await expect(viewer).toBeVisible();

@@ -3,8 +3,9 @@
  * (modules/donations, modules/payments; types only), and what the donate form, the sandbox
  * checkout and the success and cancel pages share. Browser-safe: no catalogues, no server code.
  */
+import type { z } from 'zod';
 import type { DonationView, PublicDonationView } from '../../../modules/donations/donation.schemas.ts';
-import type { PaymentMethodsView, PaymentResultView, PaymentStartView } from '../../../modules/payments/payment.schemas.ts';
+import type { PaymentMethodsView, PaymentResultView, PaymentStartView, sandboxCompleteRequest } from '../../../modules/payments/payment.schemas.ts';
 import { apiFetch } from './api.ts';
 import { captchaQuery, getCaptchaToken } from './captcha.ts';
 import type { Currency } from './fundraiser.ts';
@@ -18,11 +19,34 @@ export type PaymentMethod = PaymentStart['paymentMethod'];
 export type DonationStatus = Donation['status'];
 
 /**
- * The ways to pay a fundraiser's currency. PayPal settles no Ethiopian birr, and the API
- * refuses it for birr (modules/payments/paypal.errors.ts), so it is not offered there.
+ * The ways to pay a fundraiser's currency, the first one chosen. Birr: Chapa first (telebirr,
+ * CBE Birr, M-Pesa, Ethiopian banks, how most givers in Ethiopia pay), then card; PayPal
+ * settles no birr (modules/payments/paypal.errors.ts). Dollars: card and PayPal; Chapa takes
+ * birr only (modules/payments/chapa.errors.ts).
  */
-export function paymentMethodsFor(currency: Currency, live: readonly PaymentMethod[] = ['STRIPE', 'PAYPAL']): PaymentMethod[] {
-  return (currency === 'ETB' ? (['STRIPE'] as PaymentMethod[]) : (['STRIPE', 'PAYPAL'] as PaymentMethod[])).filter((method) => live.includes(method));
+export function paymentMethodsFor(currency: Currency, live: readonly PaymentMethod[]): PaymentMethod[] {
+  return (currency === 'ETB' ? (['CHAPA', 'STRIPE'] as const) : (['STRIPE', 'PAYPAL'] as const)).filter((method) => live.includes(method));
+}
+
+/**
+ * Chapa's names for the ways to pay on its page that the site words itself: the test
+ * checkout offers these (sandboxChannels in modules/payments/payment.entity.ts). A real
+ * payment may name another (a bank), shown as Chapa sends it.
+ */
+export type ChapaChannel = NonNullable<z.input<typeof sandboxCompleteRequest>['channel']>;
+export const chapaChannels = ['telebirr', 'cbebirr', 'mpesa', 'bank'] as const satisfies readonly ChapaChannel[];
+
+/** A test checkout's payment that stands in for Chapa's page (modules/payments/payment.sandbox.ts names it so). */
+export const isChapaSandbox = (ref: string): boolean => ref.startsWith('sandbox_chapa_');
+
+/**
+ * Whether a typed number would pass the API's first check of the phone number that Chapa's
+ * page is prefilled with (modules/payments/payment.schemas.ts): empty, or an Ethiopian mobile
+ * number as people write it (0911 23 45 67, +251 911-234567).
+ */
+export function looksLikeEthiopianMobile(value: string): boolean {
+  const digits = value.replace(/[\s-]/g, '').replace(/^(?:\+|00)?251(?=[79])/, '0');
+  return digits === '' || /^0[79]\d{8}$/.test(digits);
 }
 
 /** The rails that take money now (GET /api/payments/methods): in production, only those with keys. */

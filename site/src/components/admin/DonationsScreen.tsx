@@ -25,7 +25,7 @@ function statusLabel(m: M, status: string): string {
 }
 
 function methodLabel(m: M, method: string | null): string {
-  if (method === 'STRIPE' || method === 'PAYPAL') return m[`donations.method.${method}`];
+  if (method === 'STRIPE' || method === 'PAYPAL' || method === 'CHAPA') return m[`donations.method.${method}`];
   return method ?? m['donations.method.none'];
 }
 

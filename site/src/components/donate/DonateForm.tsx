@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Lang } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import { readAmount, ungroupAmount } from '../../lib/amount';
 import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
 import { referralCode, sharedChannel } from '../../lib/referral';
-import { rememberDonation, type Donation, type PaymentMethod, type PaymentStart } from '../../lib/donation';
+import { chapaChannels, looksLikeEthiopianMobile, rememberDonation, type Donation, type PaymentMethod, type PaymentStart } from '../../lib/donation';
 import { looksLikeEmail } from '../../lib/format';
 import { formatAmount, type Fundraiser } from '../../lib/fundraiser';
 import { FieldError, focusFirstError, FormAlert, inputClass, SubmitButton, TextField, useFieldErrors, type FieldCheck, type FieldErrors } from '../forms';
@@ -17,12 +17,12 @@ const CardPayment = lazy(() => import('./CardPayment'));
 
 export type { DonateMessages } from './donate-messages';
 
-/** The API's limits (modules/donations/donation.schemas.ts), mirrored so that the browser stops typing there. */
-export const donationLimits = { message: 1000, donorName: 100, donorEmail: 254 } as const;
+/** The API's limits (modules/donations/donation.schemas.ts, the phone number's in modules/payments/payment.schemas.ts), mirrored so that the browser stops typing there. */
+export const donationLimits = { message: 1000, donorName: 100, donorEmail: 254, phoneNumber: 20 } as const;
 
-type Field = 'amount' | 'donorName' | 'donorEmail' | 'message' | 'fundraiserId' | 'currency';
+type Field = 'amount' | 'donorName' | 'donorEmail' | 'message' | 'phoneNumber' | 'fundraiserId' | 'currency';
 /** Form order; the last two are not fields here, but the API may still name them. */
-const fields: readonly Field[] = ['amount', 'donorName', 'donorEmail', 'message', 'fundraiserId', 'currency'];
+const fields: readonly Field[] = ['amount', 'donorName', 'donorEmail', 'message', 'phoneNumber', 'fundraiserId', 'currency'];
 
 type Props = {
   lang: Lang;
@@ -53,6 +53,8 @@ const recheck: FieldCheck<Field> = (field, values, shown) => {
   const value = String(values.get(field) ?? '');
   if (field === 'amount') return readAmount(value) ? undefined : shown;
   if (field === 'donorEmail') return looksLikeEmail(value) ? undefined : shown;
+  // Sent with Chapa only: with another way to pay chosen, the number no longer matters.
+  if (field === 'phoneNumber') return values.get('paymentMethod') !== 'CHAPA' || looksLikeEthiopianMobile(value) ? undefined : shown;
   return undefined;
 };
 
@@ -61,6 +63,8 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
   const formRef = useRef<HTMLFormElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const [anonymous, setAnonymous] = useState(false);
+  // Before the script runs, the Chapa details show whenever Chapa is offered; from then on, while it is chosen.
+  const [method, setMethod] = useState<PaymentMethod>(methods[0]!);
   // Read once the page runs: the page is the same for everybody, the code is this visitor's.
   const [referral, setReferral] = useState<string | null>(null);
   const [channel, setChannel] = useState<string | null>(null);
@@ -81,6 +85,8 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
     const preset = form?.querySelector<HTMLInputElement>('input[name="preset"]:checked');
     if (preset && amountRef.current && !amountRef.current.value) amountRef.current.value = preset.value;
     setAnonymous(form?.querySelector<HTMLInputElement>('input[name="anonymous"]')?.checked ?? false);
+    const chosen = methods.find((option) => option === form?.querySelector<HTMLInputElement>('input[name="paymentMethod"]:checked')?.value);
+    if (chosen) setMethod(chosen);
     setReferral(referralCode(fundraiser.id));
     setChannel(sharedChannel(fundraiser.id));
     // Back from the plain form with fields to correct: the first one takes focus, as after a check here.
@@ -98,7 +104,12 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
   }, []);
 
   const fieldId = (field: Field) => `${id}-${field}`;
-  const labels: Partial<Record<Field, string>> = { amount: m.amountLabel, donorName: m.name, donorEmail: m.email, message: m.message };
+  const labels: Partial<Record<Field, string>> = { amount: m.amountLabel, donorName: m.name, donorEmail: m.email, message: m.message, phoneNumber: m.phone };
+  const optionTexts: Record<PaymentMethod, { name: string; hint: string }> = {
+    STRIPE: { name: m.card, hint: m.cardHint },
+    PAYPAL: { name: m.paypal, hint: m.paypalHint },
+    CHAPA: { name: m.chapa, hint: m.chapaHint },
+  };
 
   function fail(error: unknown) {
     const found = fieldErrorsOf(error, fields);
@@ -111,7 +122,9 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const method: PaymentMethod = data.get('paymentMethod') === 'PAYPAL' ? 'PAYPAL' : data.get('paymentMethod') === 'STRIPE' ? 'STRIPE' : methods[0]!;
+    const method = methods.find((option) => option === data.get('paymentMethod')) ?? methods[0]!;
+    // Only prefills Chapa's page; an empty field sends nothing rather than a number to check.
+    const phoneNumber = method === 'CHAPA' ? String(data.get('phoneNumber') ?? '').trim() : '';
     const body = {
       fundraiserId: fundraiser.id,
       // "1,000" and "1 000" go as 1000; what cannot be read goes as typed, for the API to say why.
@@ -139,13 +152,15 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
       const token = await getCaptchaToken('pay');
       const payment = await apiFetch<PaymentStart>(`/api/payments?${captchaQuery(token)}`, {
         method: 'POST',
-        body: { donationId: donation.id, paymentMethod: method },
+        body: { donationId: donation.id, paymentMethod: method, ...(phoneNumber ? { phoneNumber } : {}) },
         lang,
       });
       rememberDonation(payment.paymentIntentId, { fundraiserId: fundraiser.id, title: fundraiser.title, amount: donation.amount, currency: donation.currency });
-      // The page stays busy while the browser leaves for the checkout.
-      if (payment.sandbox && payment.checkoutUrl?.startsWith('/')) location.assign(lang === 'en' ? payment.checkoutUrl : `/${lang}${payment.checkoutUrl}`);
-      else if (payment.approvalUrl) location.assign(payment.approvalUrl);
+      // The page stays busy while the browser leaves for the checkout: the sandbox's, a path on
+      // this site kept in the page's language, or the provider's own page (PayPal's, Chapa's).
+      const sandboxCheckout = payment.sandbox && payment.checkoutUrl?.startsWith('/') ? (lang === 'en' ? payment.checkoutUrl : `/${lang}${payment.checkoutUrl}`) : null;
+      const away = sandboxCheckout ?? payment.approvalUrl ?? payment.checkoutUrl;
+      if (away) location.assign(away);
       else if (payment.clientSecret && payment.publishableKey) {
         setCard({ publishableKey: payment.publishableKey, clientSecret: payment.clientSecret, amount: formatAmount(lang, donation.amount, donation.currency) });
         setBusy(false);
@@ -344,24 +359,68 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
 
         <fieldset>
           <legend className="font-semibold">{m.method}</legend>
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {/* With Chapa, one below the other: its details open right under it, as on a phone. */}
+          <div className={`mt-2 grid gap-2 ${methods.includes('CHAPA') ? '' : 'sm:grid-cols-2'}`}>
             {methods.map((option) => (
-              <label
-                key={option}
-                className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-line p-3 hover:border-brand has-checked:border-brand"
-              >
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={option}
-                  defaultChecked={option === methods[0]}
-                  className="mt-1 size-5 shrink-0 cursor-pointer accent-brand"
-                />
-                <span>
-                  <span className="block font-semibold">{option === 'STRIPE' ? m.card : m.paypal}</span>
-                  <span className="block text-sm text-muted">{option === 'STRIPE' ? m.cardHint : m.paypalHint}</span>
-                </span>
-              </label>
+              <Fragment key={option}>
+                <label className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-line p-3 hover:border-brand has-checked:border-brand">
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={option}
+                    defaultChecked={option === methods[0]}
+                    onChange={() => {
+                      setMethod(option);
+                      fieldErrors.recheck('phoneNumber', formRef.current);
+                    }}
+                    className="mt-1 size-5 shrink-0 cursor-pointer accent-brand"
+                  />
+                  <span className="min-w-0">
+                    {option === 'CHAPA' ? (
+                      <>
+                        <span className="sr-only">{optionTexts.CHAPA.name}</span>
+                        {/* The names as donors know them from their phones; the sentence above says them to a screen reader. */}
+                        <span aria-hidden="true" className="flex flex-wrap gap-1.5">
+                          {chapaChannels.map((channel) => (
+                            <span key={channel} className="rounded-md border border-line bg-sunken px-2 py-0.5 text-sm font-bold">
+                              {m[`channel.${channel}`]}
+                            </span>
+                          ))}
+                        </span>
+                      </>
+                    ) : (
+                      <span className="block font-semibold">{optionTexts[option].name}</span>
+                    )}
+                    <span className={`block text-sm text-muted ${option === 'CHAPA' ? 'mt-1.5' : ''}`}>{optionTexts[option].hint}</span>
+                  </span>
+                </label>
+                {option === 'CHAPA' && (
+                  <div className="space-y-4 rounded-lg border border-line bg-sunken p-4" hidden={method !== 'CHAPA'}>
+                    <TextField
+                      id={fieldId('phoneNumber')}
+                      name="phoneNumber"
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel-national"
+                      label={m.phone}
+                      hint={m.phoneHint}
+                      maxLength={donationLimits.phoneNumber}
+                      error={errors.phoneNumber}
+                    />
+                    <div>
+                      <p id={`${id}-limits`} className="text-sm font-semibold">
+                        {m.limitsTitle}
+                      </p>
+                      <ul aria-labelledby={`${id}-limits`} className="mt-1 list-disc space-y-0.5 ps-5 text-sm text-muted">
+                        <li>{m.limitTelebirr}</li>
+                        <li>{m.limitMpesa}</li>
+                        <li>{m.limitCard}</li>
+                        <li>{m.limitBank}</li>
+                      </ul>
+                    </div>
+                  </div>
+                )}
+              </Fragment>
             ))}
           </div>
           {fundraiser.currency === 'ETB' && <p className="mt-2 text-sm text-muted">{m.paypalNoBirr}</p>}

@@ -51,4 +51,6 @@ export function setUpLightbox(dialog: HTMLDialogElement): void {
     if (event.target instanceof Element && !event.target.closest('img, button')) dialog.close();
   });
   dialog.addEventListener('close', () => opener?.focus());
+  // Until now a click opens the image on its own; browser tests wait for this before clicking.
+  dialog.dataset.ready = 'true';
 }

@@ -13,7 +13,7 @@ import { useReport } from './use-report';
 type Filters = { fundraiserId: string; method: string; status: string; page: number };
 
 const pageSize = 20;
-const methods = ['STRIPE', 'PAYPAL'] as const;
+const methods = ['STRIPE', 'PAYPAL', 'CHAPA'] as const;
 
 function filtersFromAddress(): Filters {
   const params = new URLSearchParams(location.search);

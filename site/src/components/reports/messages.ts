@@ -8,10 +8,9 @@ export function channelLabel(m: ReportMessages, channel: Channel): string {
   return m[`channel.${channel}`];
 }
 
-/** A payment method as the API names it (STRIPE, PAYPAL, NONE for demo data); one this page does not know, as it comes. */
+/** A payment method as the API names it (STRIPE, PAYPAL, CHAPA, NONE for demo data); one this page does not know, as it comes. */
 export function methodLabel(m: ReportMessages, method: string | null): string {
-  if (method === 'STRIPE') return m['method.STRIPE'];
-  if (method === 'PAYPAL') return m['method.PAYPAL'];
+  if (method === 'STRIPE' || method === 'PAYPAL' || method === 'CHAPA') return m[`method.${method}`];
   if (method === null || method === 'NONE') return m['method.NONE'];
   return method.charAt(0) + method.slice(1).toLowerCase();
 }

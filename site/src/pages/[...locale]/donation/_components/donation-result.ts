@@ -45,6 +45,7 @@ function setUp(root: HTMLElement): void {
       result = await confirmPayment(ref, lang);
       show(sections[result.status]);
       if (result.status === 'SUCCEEDED' && gift) showGift(gift);
+      if (result.status === 'SUCCEEDED' && result.channel) showChannel(result.channel);
     } catch (error) {
       const problem = part('[data-state="error"] [data-problem]');
       if (problem) showProblem(problem, error, root);
@@ -65,6 +66,15 @@ function setUp(root: HTMLElement): void {
       link.hidden = false;
     }
     void loadShareButtons(`${fundraiserPath}/share`);
+  }
+
+  /** How the donor paid within Chapa: telebirr, M-Pesa… in the page's words, a bank as Chapa names it. */
+  function showChannel(channel: string): void {
+    const text = part('[data-paid-with]');
+    if (!text) return;
+    const names = new Map(Object.entries(JSON.parse(root.dataset.channels ?? '{}') as Record<string, string>));
+    text.textContent = fill(text.dataset.template ?? '', { channel: names.get(channel) ?? channel });
+    text.hidden = false;
   }
 
   /** The fundraiser page's own share buttons, rendered for this fundraiser by the server. */
