@@ -39,7 +39,7 @@ async function prepare(databaseUrl: string): Promise<Record<Currency, number>> {
         category,
         location,
         currency,
-        goalMinor: 1_000_000_000_000,
+        goalMinor: 1_000_000_000,
         raisedMinor: 0,
         donationCount: 0,
         status: 'ACTIVE',
