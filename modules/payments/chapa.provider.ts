@@ -24,11 +24,11 @@ const timeoutMs = 20_000;
 /** Every answer of Chapa's API has this envelope; `data` is what the call returns. */
 const envelope = z.object({ message: z.unknown().optional(), status: z.string().optional(), data: z.unknown().optional() });
 
-const initialized = z.object({ checkout_url: z.url() });
+/** Chapa's own checkout, over https: its address goes straight into a redirect. */
+const initialized = z.object({ checkout_url: z.url({ protocol: /^https$/, hostname: /(^|\.)chapa\.co$/ }) });
 
 const verified = z.object({
   status: z.string(),
-  tx_ref: z.string().optional(),
   amount: z.union([z.number(), z.string()]).nullish(),
   currency: z.string().nullish(),
   /** telebirr, cbebirr, mpesa, a bank, test… */
@@ -37,13 +37,17 @@ const verified = z.object({
   reference: z.string().nullish(),
 });
 
-const refunded = z.object({ reference: z.string().nullish(), refund_reference: z.string().nullish() }).nullish();
+/** `ref` is Chapa's id of the refund; `merchant_reference` echoes ours. */
+const refunded = z.object({ ref: z.string().nullish(), id: z.union([z.number(), z.string()]).nullish() }).nullish();
 
-/** A webhook about a transaction: flat JSON, the event's name beside the transaction's fields. */
-const webhookBody = z.object({ event: z.string().min(1).max(60), tx_ref: z.string().min(1).max(255).optional() });
+const txRefField = z.string().min(1).max(255).optional();
+/** A webhook about a transaction: flat JSON, the event's name beside the transaction's fields (some of Chapa's examples nest them under `data`). */
+const webhookBody = z.object({ event: z.string().min(1).max(60), tx_ref: txRefField, data: z.object({ tx_ref: txRefField }).nullish() });
 
 /** The events about a donor's payment; each only says when to ask Chapa (see `webhook`). */
 const chargeEvents = new Set(['charge.success', 'charge.failed', 'charge.cancelled', 'charge.refunded', 'charge.reversed']);
+
+const pending: ProviderOutcome = { state: 'pending', transactionId: null };
 
 const stateOf: Record<string, ProviderState> = {
   success: 'succeeded',
@@ -54,10 +58,11 @@ const stateOf: Record<string, ProviderState> = {
   reversed: 'refunded',
 };
 
-/** Chapa's refusal, with its HTTP status: a 404 from verify means "not paid yet". */
-type ChapaError = Error & { chapaStatus: number };
+/** Chapa's refusal, with its HTTP status and words (a 404 from verify means "not paid yet"); `fromChapa` false for an answer not in its envelope. */
+type ChapaError = Error & { chapaStatus: number; chapaMessage: string; fromChapa: boolean };
 
-const chapaError = (status: number, message: string): ChapaError => Object.assign(new Error(`Chapa answered ${status}: ${message}`), { chapaStatus: status });
+const chapaError = (status: number, message: string, fromChapa: boolean): ChapaError =>
+  Object.assign(new Error(`Chapa answered ${status}: ${message}`), { chapaStatus: status, chapaMessage: message, fromChapa });
 const isChapaError = (error: unknown): error is ChapaError => error instanceof Error && typeof (error as Partial<ChapaError>).chapaStatus === 'number';
 
 /**
@@ -84,8 +89,10 @@ export function chapaProvider(options: ChapaOptions): PaymentProvider {
     }
     const parsed = envelope.safeParse(json);
     const message = parsed.success ? (typeof parsed.data.message === 'string' ? parsed.data.message : JSON.stringify(parsed.data.message ?? '')) : text.slice(0, 200);
-    if (!response.ok || (parsed.success && parsed.data.status === 'failed')) throw chapaError(response.status, message);
-    return { status: response.status, data: parsed.success ? parsed.data.data : null, message };
+    // Only an answer in Chapa's envelope is Chapa's word: a 404 from a wrong CHAPA_API_BASE is not "not paid yet".
+    if (!parsed.success || typeof parsed.data.status !== 'string') throw chapaError(response.status, message, false);
+    if (!response.ok || parsed.data.status === 'failed') throw chapaError(response.status, message, true);
+    return { status: response.status, data: parsed.data.data ?? null, message };
   }
 
   return {
@@ -126,30 +133,47 @@ export function chapaProvider(options: ChapaOptions): PaymentProvider {
         ({ data } = await call('GET', `/transaction/verify/${encodeURIComponent(payment.providerRef)}`));
       } catch (error) {
         // "Payment not paid yet": the donor is still on Chapa's page, or left it.
-        if (isChapaError(error) && error.chapaStatus === 404) return { state: 'pending', transactionId: null };
+        if (isChapaError(error) && error.fromChapa && error.chapaStatus === 404) return pending;
         throw error;
       }
+      // Chapa has also answered "not paid yet" as a success without data.
+      if (data === null) return pending;
       const transaction = verified.safeParse(data);
       if (!transaction.success) throw new Error('Chapa verified a transaction without a status');
       const { status, amount, currency, method, reference } = transaction.data;
       const state = stateOf[status.toLowerCase()];
       if (!state) throw new Error(`Chapa verified a transaction in a state we do not know: ${status}`);
-      const outcome: ProviderOutcome = { state, transactionId: reference ?? null, channel: method ? method.slice(0, 40) : null };
-      const amountMinor = amount === null || amount === undefined ? null : toMinor(String(amount), 'ETB');
-      if (amountMinor !== null && currency) outcome.paid = { amountMinor, currency: currency.toUpperCase() };
+      // The receipt needs a reference; the tx_ref is Chapa's key for the transaction too.
+      const outcome: ProviderOutcome = { state, transactionId: reference || payment.providerRef, channel: method ? method.slice(0, 40) : null };
+      if (state === 'succeeded') {
+        const amountMinor = amount === null || amount === undefined ? null : toMinor(String(amount), 'ETB');
+        // A success whose amount cannot be read is not counted blind: the confirmation fails, the reconciliation asks again.
+        if (amountMinor === null || !currency) throw new Error(`Chapa verified a success without a readable amount: ${String(amount)} ${String(currency)}`);
+        outcome.paid = { amountMinor, currency: currency.toUpperCase() };
+      }
       return outcome;
     },
 
     async refund(request) {
-      const { data } = await call('POST', `/refund/${encodeURIComponent(request.providerRef)}`, {
-        reason: 'Refunded by the platform',
-        ...(request.amountMinor === undefined ? {} : { amount: fromMinor(request.amountMinor, request.currency) }),
-        // Our key as the refund's reference: Chapa refuses a reference it has seen, so a retry never refunds twice.
-        reference: request.idempotencyKey.slice(0, 100),
-      });
+      // Chapa refuses a reference it has seen, so one reference per payment for a whole refund
+      // makes every retry (a lost answer, a retried duplicate refund) the same single refund.
+      const reference = request.amountMinor === undefined ? `whole-${request.providerRef}` : request.idempotencyKey;
+      let data: unknown;
+      try {
+        // Addressed by Chapa's own reference of the payment, which its refund API takes.
+        ({ data } = await call('POST', `/refund/${encodeURIComponent(request.transactionId ?? request.providerRef)}`, {
+          reason: 'Refunded by the platform',
+          ...(request.amountMinor === undefined ? {} : { amount: fromMinor(request.amountMinor, request.currency) }),
+          reference: reference.slice(0, 100),
+        }));
+      } catch (error) {
+        // Made before, its answer lost: that refund stands.
+        if (isChapaError(error) && error.fromChapa && error.chapaStatus === 400 && /reference.*(used|exist)/i.test(error.chapaMessage)) return { refundId: reference };
+        throw error;
+      }
       const answer = refunded.safeParse(data);
-      const refundId = (answer.success && (answer.data?.refund_reference ?? answer.data?.reference)) || request.idempotencyKey;
-      return { refundId };
+      const refundId = answer.success && answer.data ? (answer.data.ref ?? (answer.data.id === null || answer.data.id === undefined ? null : String(answer.data.id))) : null;
+      return { refundId: refundId || reference };
     },
 
     async webhook(request): Promise<WebhookEvent | null> {
@@ -166,11 +190,12 @@ export function chapaProvider(options: ChapaOptions): PaymentProvider {
       }
       const body = webhookBody.safeParse(json);
       if (!body.success) throw new InvalidWebhook();
-      const { event, tx_ref: txRef } = body.data;
+      const { event } = body.data;
+      const txRef = body.data.tx_ref ?? body.data.data?.tx_ref;
       if (!chargeEvents.has(event) || !txRef) return null;
       // A signed event still does not count money by itself: the payments service asks Chapa's
       // verify, whose answer decides (so a replayed or mistaken event moves nothing).
-      return { eventId: `${event}:${txRef}`, type: event, providerRef: txRef, outcome: { state: 'pending', transactionId: null } };
+      return { eventId: `${event}:${txRef}`, type: event, providerRef: txRef, outcome: pending, repeatable: true };
     },
   };
 }

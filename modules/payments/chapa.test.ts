@@ -276,7 +276,7 @@ describe('Chapa payments (birr through telebirr, CBE Birr, M-Pesa and banks, aga
     await signIn(asAdmin, admin);
     const f = await fundraiser();
     const { donationId, ref } = await donate(f, '650');
-    chapa.pay(ref, 'cbebirr');
+    const paid = chapa.pay(ref, 'cbebirr');
     await confirm(ref);
     assert.deepEqual(await totals(f), { raisedMinor: 65_000, donationCount: 1 });
 
@@ -284,14 +284,65 @@ describe('Chapa payments (birr through telebirr, CBE Birr, M-Pesa and banks, aga
     const answers = await Promise.all([1, 2].map(() => asAdmin.post(`/api/admin/donations/${donationId}/refund`, { reason })));
     assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409], answers.map((a) => a.text).join('\n'));
     assert.equal((await asAdmin.post(`/api/admin/donations/${donationId}/refund`, { reason })).status, 409);
-    const refunds = chapa.requests.filter((r) => r.path === `/v1/refund/${ref}`);
-    assert.equal(refunds.length, 1, 'Chapa was asked once');
-    assert.equal(JSON.parse(refunds[0]!.body).amount, undefined, 'the whole of it');
+    const refunds = chapa.requests.filter((r) => r.path === `/v1/refund/${paid.reference}`);
+    assert.equal(refunds.length, 1, "Chapa was asked once, by its own reference of the payment");
+    assert.deepEqual(JSON.parse(refunds[0]!.body), { reason: 'Refunded by the platform', reference: `whole-${ref}` }, 'the whole of it, under one reference per payment');
     assert.equal(await statusOf(donationId), 'REFUNDED');
     assert.match((await paymentOf(ref)).refundId ?? '', /^RF/);
     assert.deepEqual(await totals(f), { raisedMinor: 0, donationCount: 0 });
     assert.equal((await deliver(chapa.webhook('charge.refunded', ref))).status, 200);
     assert.deepEqual(await totals(f), { raisedMinor: 0, donationCount: 0 });
+  });
+
+  it('makes a whole refund retried after a lost answer one refund; a part refund’s event does not spend the id a later whole refund needs', async () => {
+    const f = await fundraiser();
+    const lost = await donate(f, '400');
+    const paid = chapa.pay(lost.ref);
+    await confirm(lost.ref);
+    const provider = chapaProvider({ ...keys, apiBase: chapa.url });
+    const whole = { providerRef: lost.ref, transactionId: paid.reference, currency: 'ETB' as const, idempotencyKey: 'refund-payment-1' };
+    const first = await provider.refund(whole);
+    const again = await provider.refund({ ...whole, idempotencyKey: 'duplicate-payment-1-1764230000000' });
+    assert.match(first.refundId, /^RF/);
+    assert.equal(again.refundId, `whole-${lost.ref}`, 'the retry finds the refund made');
+    assert.equal(chapa.refundsMade.filter((r) => r.txRef === lost.ref).length, 1, 'money given back once');
+
+    const part = await donate(f, '300');
+    const partPaid = chapa.pay(part.ref);
+    await confirm(part.ref);
+    await provider.refund({ providerRef: part.ref, transactionId: partPaid.reference, currency: 'ETB', amountMinor: 5_000, idempotencyKey: 'ticket-7' });
+    assert.equal((await deliver(chapa.webhook('charge.refunded', part.ref))).status, 200);
+    assert.equal(await statusOf(part.donationId), 'SUCCEEDED', 'part of it given back: still counted');
+    assert.equal(await eventsStored('charge.refunded', part.ref), 0, 'news that changed nothing is not spent');
+    await provider.refund({ providerRef: part.ref, transactionId: partPaid.reference, currency: 'ETB', amountMinor: 25_000, idempotencyKey: 'ticket-8' });
+    assert.equal((await deliver(chapa.webhook('charge.refunded', part.ref))).status, 200);
+    assert.equal(await statusOf(part.donationId), 'REFUNDED');
+    assert.equal(await eventsStored('charge.refunded', part.ref), 1);
+  });
+
+  it('reads "not paid yet" in either of the ways Chapa says it, but not an answer that is not Chapa’s, and refuses a checkout that is not Chapa’s https page', async () => {
+    const f = await fundraiser();
+    const { ref } = await donate(f, '40');
+    chapa.notPaidAnswers(200);
+    try {
+      assert.equal((await confirm(ref)).data.status, 'PENDING');
+    } finally {
+      chapa.notPaidAnswers(404);
+    }
+    // A wrong CHAPA_API_BASE answers 404 too, but not in Chapa's envelope: an error, not "pending" for ever.
+    const misaddressed = chapaProvider({ ...keys, apiBase: `${chapa.url.replace(/\/v1$/, '')}/nowhere` });
+    await assert.rejects(misaddressed.outcome(await paymentOf(ref)), /Chapa answered 404/);
+
+    for (const checkout of ['javascript:alert(document.cookie)//chapa.co', 'http://checkout.chapa.co/pay', 'https://checkout.chapa.co.evil.example/pay']) {
+      chapa.answerCheckoutAt(checkout);
+      try {
+        const donation = (await donor.post('/api/donations', { fundraiserId: f.id, amount: '40', donorEmail: 'e@example.com' })).data;
+        const answer = await donor.post('/api/payments', { donationId: donation.id, paymentMethod: 'CHAPA' });
+        assert.deepEqual([answer.status, answer.data.code], [502, 'payment_provider_unavailable'], checkout);
+      } finally {
+        chapa.answerCheckoutAt(null);
+      }
+    }
   });
 
   it('reconciles a checkout paid but never come back from, leaves an abandoned one open, and takes the callback as a hint to ask', async () => {

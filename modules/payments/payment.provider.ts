@@ -62,6 +62,12 @@ export interface WebhookEvent {
   outcome: ProviderOutcome;
   /** For a chargeback's news: the dispute's status as the provider words it. */
   dispute?: { status: string };
+  /**
+   * The id is not unique to one happening but names the event and the payment (Chapa's
+   * `<event>:<tx_ref>`): it is stored only when it changed something, and news that settles
+   * nothing is not stored, so the same id about a later change still counts.
+   */
+  repeatable?: boolean;
 }
 
 export interface WebhookRequest {

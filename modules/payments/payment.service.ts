@@ -213,15 +213,13 @@ export function createPaymentService(deps: {
    * Records what the provider says, in one transaction with the event's id when it came by
    * webhook. Null for an event seen before; otherwise whether the donation moved.
    */
-  async function record(em: EntityManager, payment: Payment, outcome: ProviderOutcome, event?: { eventId: string; type: string }): Promise<boolean | null> {
-    // Nothing to record, and an event that settled nothing is not spent: delivered again, it asks again.
-    if (outcome.state === 'pending') return false;
-    const state = outcome.state;
+  async function record(em: EntityManager, payment: Payment, outcome: ProviderOutcome, event?: Pick<WebhookEvent, 'eventId' | 'type' | 'repeatable'>): Promise<boolean | null> {
+    if (outcome.state === 'pending' && (!event || event.repeatable)) return false;
     let queuedMail: number | null = null;
     let mail: ReceiptMail | undefined;
     const changed = await em.transactional(async (tx) => {
       const donation = await tx.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'status', 'paymentMethod', 'amountMinor', 'currency'], disableIdentityMap: true });
-      if (state === 'succeeded' && outcome.paid && (outcome.paid.amountMinor !== donation.amountMinor || outcome.paid.currency !== donation.currency)) {
+      if (outcome.state === 'succeeded' && outcome.paid && (outcome.paid.amountMinor !== donation.amountMinor || outcome.paid.currency !== donation.currency)) {
         // Not the gift the donor chose: a person looks at it, nothing is counted or spent.
         deps.logger.error({ paymentId: payment.id, donationId: donation.id, paid: outcome.paid, expected: { amountMinor: donation.amountMinor, currency: donation.currency } }, 'a provider reports a payment of another amount than the donation; not counted');
         return false;
@@ -234,17 +232,24 @@ export function createPaymentService(deps: {
           throw error;
         }
       }
+      // News that settles nothing by itself (a dispute opened): its id is kept, so that a late copy changes nothing.
+      const state = outcome.state;
+      if (state === 'pending') return false;
       const to = donationStateFor[state];
       // Once another payment has paid the donation, this one's news (its refund, its
       // failure, its own success) is about that payment alone, never about the donation.
       const moved = paidByAnother(donation, payment) ? false : await settleDonation(tx, payment.donation.id, to, { paidWith: payment.method });
       const status = paymentStateFor[state];
       const lower = paymentStatuses.filter((s) => paymentRank[s] < paymentRank[status]);
-      await tx.nativeUpdate(
+      const updated = await tx.nativeUpdate(
         PaymentSchema,
         { id: payment.id, status: { $in: lower } },
         { status, updatedAt: new Date(), ...(outcome.transactionId ? { transactionId: outcome.transactionId } : {}), ...(outcome.channel ? { channel: outcome.channel } : {}) },
       );
+      if (event?.repeatable && !moved && updated === 0) {
+        // An id that may come again about a later change (Chapa's) is spent only by a change.
+        await tx.nativeDelete(PaymentEventSchema, { provider: payment.method, eventId: event.eventId });
+      }
       mail = moved ? (to === 'SUCCEEDED' ? deps.receiptMail : to === 'REFUNDED' ? deps.refundMail : undefined) : undefined;
       if (mail) queuedMail = await mail.queue(tx, payment.donation.id);
       return moved;
@@ -264,6 +269,17 @@ export function createPaymentService(deps: {
     } catch (error) {
       if (error instanceof AppError) throw error;
       deps.logger.error({ err: error, method: provider.method, donationId: request.donationId }, 'payment provider refused to start a payment');
+      throw new ProviderUnavailable();
+    }
+  }
+
+  /** As startAt: a provider that cannot answer how a payment stands gives the donor a 502; the reconciliation asks again. */
+  async function askProvider(provider: PaymentProvider, payment: Payment): Promise<ProviderOutcome> {
+    try {
+      return await provider.outcome(payment);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      deps.logger.error({ err: error, method: provider.method, paymentId: payment.id }, 'payment provider could not say how a payment stands');
       throw new ProviderUnavailable();
     }
   }
@@ -333,7 +349,7 @@ export function createPaymentService(deps: {
     async confirm(em, providerRef, actor) {
       const payment = await findByRef(em, providerRef);
       await assertDonorOfPayment(em, payment, actor);
-      const outcome = await providerFor(payment.method).outcome(payment);
+      const outcome = await askProvider(providerFor(payment.method), payment);
       await record(em, payment, outcome);
       // Read after the commit, so that a concurrent confirmation that won shows as it is.
       const fresh = em.fork();
@@ -350,7 +366,8 @@ export function createPaymentService(deps: {
     },
 
     async recheck(em, providerRef, method) {
-      const payment = await em.findOne(PaymentSchema, { providerRef, method, status: 'STARTED' }, { disableIdentityMap: true });
+      // A failed attempt may still succeed (the donor tried again on the provider's page).
+      const payment = await em.findOne(PaymentSchema, { providerRef, method, status: { $in: ['STARTED', 'FAILED'] } }, { disableIdentityMap: true });
       const provider = providers[method];
       if (!payment || !provider || provider.sandbox !== payment.sandbox) return;
       await record(em, payment, await provider.outcome(payment));
@@ -438,7 +455,7 @@ export function createPaymentService(deps: {
       // An event that settles nothing by itself (PayPal's "order approved") is the moment to
       // ask the provider, which captures it: the donor may never come back to confirm.
       const outcome = event.outcome.state === 'pending' && !event.dispute ? await providerFor(payment.method).outcome(payment) : event.outcome;
-      const recorded = await record(em, payment, outcome, { eventId: event.eventId, type: event.type });
+      const recorded = await record(em, payment, outcome, event);
       if (recorded !== null && event.dispute) {
         await em.nativeUpdate(PaymentSchema, { id: payment.id }, { disputeStatus: event.dispute.status.slice(0, 30), disputedAt: payment.disputedAt ?? new Date() });
         deps.logger.warn({ paymentId: payment.id, dispute: event.dispute.status }, 'a payment is disputed by the donor’s bank');

@@ -51,11 +51,17 @@ const cents = (amount: string) => Math.round(Number(amount) * 100);
 export async function startFakeChapa(options: { secretKey: string; webhookSecret: string }) {
   const transactions = new Map<string, FakeTransaction>();
   const refundReferences = new Set<string>();
+  /** Refunds made through the API, in order. */
+  const refundsMade: { txRef: string; amountMinor: number; reference: string | null }[] = [];
   const requests: FakeChapaRequest[] = [];
   /** What verify answers instead of the truth, per tx_ref: Chapa's word disagreeing with a webhook. */
   const verifyOverrides = new Map<string, FakeTransaction['status']>();
   /** Calls to refuse with a 500 before answering again, per path prefix. */
   const outages = new Map<string, number>();
+  /** How verify says "not paid yet": a 404, or (as Chapa has also done) a 200 without data. */
+  let notPaidAnswer: 404 | 200 = 404;
+  /** A checkout address to answer instead of Chapa's (a compromised or misconfigured gateway). */
+  let checkoutOverride: string | null = null;
 
   function answer(res: ServerResponse, status: number, message: unknown, data: unknown = null) {
     res.statusCode = status;
@@ -113,14 +119,14 @@ export async function startFakeChapa(options: { secretKey: string; webhookSecret
         refundedMinor: 0,
         created_at: new Date().toISOString(),
       });
-      return answer(res, 200, 'Hosted Link', { checkout_url: checkoutUrl(txRef) });
+      return answer(res, 200, 'Hosted Link', { checkout_url: checkoutOverride ?? checkoutUrl(txRef) });
     }
 
     const verify = /^\/v1\/transaction\/verify\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && verify) {
       const tx = transactions.get(decodeURIComponent(verify[1]!));
       const status = tx ? (verifyOverrides.get(tx.tx_ref) ?? tx.status) : null;
-      if (!tx || status === 'pending') return answer(res, 404, 'Payment not paid yet');
+      if (!tx || status === 'pending') return notPaidAnswer === 404 ? answer(res, 404, 'Payment not paid yet') : answer(res, 200, 'Payment not paid yet', null);
       return answer(res, 200, 'Payment details', {
         first_name: tx.first_name,
         last_name: tx.last_name,
@@ -143,22 +149,37 @@ export async function startFakeChapa(options: { secretKey: string; webhookSecret
 
     const refund = /^\/v1\/refund\/([^/]+)$/.exec(path);
     if (req.method === 'POST' && refund) {
-      const tx = transactions.get(decodeURIComponent(refund[1]!));
+      // Addressed by Chapa's reference of the payment (APxxxx), not the merchant's tx_ref.
+      const chapaReference = decodeURIComponent(refund[1]!);
+      const tx = [...transactions.values()].find((t) => t.reference === chapaReference);
       const input = (body ? JSON.parse(body) : {}) as { amount?: string; reference?: string; reason?: string };
       if (!tx) return answer(res, 404, 'Transaction not found');
-      if (tx.status !== 'success') return answer(res, 400, 'Only a successful transaction can be refunded');
       if (input.reference && refundReferences.has(input.reference)) return answer(res, 400, 'Refund reference has been used before');
+      if (tx.status !== 'success') return answer(res, 400, 'Only a successful transaction can be refunded');
       const paidMinor = cents(tx.amount);
       const askedMinor = input.amount === undefined ? paidMinor - tx.refundedMinor : cents(input.amount);
       if (!(askedMinor > 0) || tx.refundedMinor + askedMinor > paidMinor) return answer(res, 400, 'The refund amount exceeds the transaction amount');
       if (input.reference) refundReferences.add(input.reference);
+      refundsMade.push({ txRef: tx.tx_ref, amountMinor: askedMinor, reference: input.reference ?? null });
       tx.refundedMinor += askedMinor;
       if (tx.refundedMinor === paidMinor) tx.status = 'refunded';
-      const refundReference = `RF${randomBytes(6).toString('hex').toUpperCase()}`;
-      return answer(res, 200, 'Refund initiated successfully', { refund_reference: refundReference, tx_ref: tx.tx_ref, amount: (askedMinor / 100).toFixed(2), currency: tx.currency });
+      return answer(res, 200, 'Refund initiated successfully. Processing time: 1-3 business days', {
+        id: refundsMade.length + 700,
+        chapa_reference: tx.reference,
+        bank_reference: `BLC${randomBytes(4).toString('hex').toUpperCase()}`,
+        amount: (askedMinor / 100).toFixed(2),
+        ref: `RF${randomBytes(6).toString('hex').toUpperCase()}`,
+        currency: tx.currency,
+        status: 'Refund Initiated',
+        reason: input.reason ?? null,
+        merchant_reference: input.reference ?? null,
+      });
     }
 
-    return answer(res, 404, 'Not found');
+    // Outside the API, as a web server answers: not in Chapa's envelope.
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/html');
+    res.end('<h1>Not Found</h1>');
   }
 
   const server = createServer((req, res) => {
@@ -190,6 +211,7 @@ export async function startFakeChapa(options: { secretKey: string; webhookSecret
     url: `${url}/v1`,
     transactions,
     requests,
+    refundsMade,
     checkoutUrl,
     /** The donor pays on the hosted page with a wallet or bank. */
     pay(txRef: string, method = 'telebirr') {
@@ -213,6 +235,12 @@ export async function startFakeChapa(options: { secretKey: string; webhookSecret
     verifyAnswers(txRef: string, status: FakeTransaction['status'] | null) {
       if (status) verifyOverrides.set(txRef, status);
       else verifyOverrides.delete(txRef);
+    },
+    answerCheckoutAt(url: string | null) {
+      checkoutOverride = url;
+    },
+    notPaidAnswers(status: 404 | 200) {
+      notPaidAnswer = status;
     },
     /** The next `times` calls under `pathPrefix` (e.g. /v1/refund) answer 500. */
     outage(pathPrefix: string, times = 1) {
