@@ -1,4 +1,4 @@
-export { runExclusive, lastJobRun } from './job-runner.ts';
+export { runExclusive, lastJobRun, tickOf } from './job-runner.ts';
 export type { Job, JobRun } from './job-runner.ts';
 export { scheduleJobs } from './job-schedule.ts';
 

@@ -8,6 +8,12 @@ export const JobLockSchema = defineEntity({
     owner: p.string().length(64),
     lockedUntil: p.datetime(),
     lastRunAt: p.datetime().nullable(),
+    /**
+     * The scheduled time of the last run started on a schedule, by any instance: every
+     * instance's timer fires each tick, and a fast run frees the lock before a later timer
+     * looks, so the lock alone would let the tick run twice.
+     */
+    lastTick: p.datetime().nullable(),
     lastOutcome: p.string().length(255).nullable(),
   },
 });

@@ -4,7 +4,7 @@ import pino, { type Logger } from 'pino';
 import { createLogger } from '../../api/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database.ts';
 import { startTestApp } from '../../tests/helpers/test-app.ts';
-import { jobEntities, runExclusive, scheduleJobs, type Job } from './index.ts';
+import { jobEntities, runExclusive, scheduleJobs, tickOf, type Job } from './index.ts';
 
 const [JobLockSchema] = jobEntities;
 const logger = createLogger('silent');
@@ -55,6 +55,20 @@ describe('job runner', () => {
     assert.equal(lock.lastOutcome, 'done');
     assert.ok(lock.lockedUntil.getTime() < Date.now(), 'released after the run');
     assert.deepEqual(await runExclusive(db.orm, job, logger), { result: 'ran', outcome: 'done' }, 'free again for the next run');
+  });
+
+  it('runs a scheduled job once per tick across instances, even when the first run has already freed the lock', async () => {
+    let runs = 0;
+    const job: Job = { name: 'per-tick', schedule: '* * * * *', lockMs: 60_000, run: async () => `run ${(runs += 1)}` };
+    const tick = tickOf(new Date('2026-11-27T10:00:00.400Z'));
+    assert.equal(tick.toISOString(), '2026-11-27T10:00:00.000Z');
+    // Instance A's timer fires; instance B's fires for the same scheduled time after A has finished and released the lock.
+    assert.equal((await runExclusive(db.orm, job, logger, { tick })).result, 'ran');
+    assert.equal((await runExclusive(db.orm, job, logger, { tick: new Date('2026-11-27T10:00:00.000Z') })).result, 'skipped');
+    assert.equal(runs, 1);
+    assert.equal((await runExclusive(db.orm, job, logger, { tick: new Date('2026-11-27T10:01:00.000Z') })).result, 'ran', 'the next tick runs');
+    assert.equal((await runExclusive(db.orm, job, logger)).result, 'ran', 'a run by hand is not a tick: it runs whenever the lock is free');
+    assert.equal(runs, 3);
   });
 
   it('takes over a lock whose holder died, once it has expired', async () => {

@@ -31,7 +31,16 @@ const instanceId = randomUUID();
 const unreleased = new Set<string>();
 
 /**
- * Runs a job only if no other instance holds its lock. The lock is a row with an expiry,
+ * The scheduled time a timer fired for, to the second: each instance's timer fires when its
+ * own clock reaches the schedule's time, so instances whose clocks differ name the same tick.
+ */
+export function tickOf(scheduledAt: Date): Date {
+  return new Date(Math.floor(scheduledAt.getTime() / 1000) * 1000);
+}
+
+/**
+ * Runs a job only if no other instance holds its lock, and, for a scheduled run (`tick`),
+ * only if no instance has started it for that tick. The lock is a row with an expiry,
  * which works the same on SQLite and MySQL and survives no process: a dead holder's lock
  * simply expires.
  *
@@ -40,11 +49,11 @@ const unreleased = new Set<string>();
  * for a moment) would end the process. A run that fails is logged, and the next tick simply
  * tries again.
  */
-export async function runExclusive(orm: MikroORM, job: Job, logger: Logger): Promise<JobRun> {
+export async function runExclusive(orm: MikroORM, job: Job, logger: Logger, options: { tick?: Date } = {}): Promise<JobRun> {
   const log = logger.child({ job: job.name });
   let acquired: boolean;
   try {
-    acquired = await acquire(orm.em.fork(), job.name, job.lockMs);
+    acquired = await acquire(orm.em.fork(), job.name, job.lockMs, options.tick ?? null);
   } catch (error) {
     log.error({ err: error }, 'job lock could not be taken; will try again on the next run');
     return { result: 'failed', outcome: `failed: ${message(error)}`.slice(0, 255) };
@@ -77,7 +86,7 @@ export async function runExclusive(orm: MikroORM, job: Job, logger: Logger): Pro
   return run;
 }
 
-async function acquire(em: EntityManager, name: string, lockMs: number): Promise<boolean> {
+async function acquire(em: EntityManager, name: string, lockMs: number, tick: Date | null): Promise<boolean> {
   const now = new Date();
   const until = new Date(now.getTime() + lockMs);
   // Taken out of the set before any await, so that of two runs starting together in this
@@ -85,14 +94,15 @@ async function acquire(em: EntityManager, name: string, lockMs: number): Promise
   const takeBack = unreleased.delete(name);
   try {
     const free = takeBack ? { name, $or: [{ lockedUntil: { $lt: now } }, { owner: instanceId }] } : { name, lockedUntil: { $lt: now } };
-    const taken = await em.nativeUpdate(JobLockSchema, free, { owner: instanceId, lockedUntil: until });
+    const notYetThisTick = tick ? { $or: [{ lastTick: null }, { lastTick: { $lt: tick } }] } : {};
+    const taken = await em.nativeUpdate(JobLockSchema, { $and: [free, notYetThisTick] }, { owner: instanceId, lockedUntil: until, ...(tick ? { lastTick: tick } : {}) });
     if (taken === 1) return true;
   } catch (error) {
     if (takeBack) unreleased.add(name);
     throw error;
   }
   try {
-    await em.insert(JobLockSchema, { name, owner: instanceId, lockedUntil: until, lastRunAt: null, lastOutcome: null });
+    await em.insert(JobLockSchema, { name, owner: instanceId, lockedUntil: until, lastRunAt: null, lastOutcome: null, lastTick: tick });
     return true;
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException) return false;
