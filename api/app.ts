@@ -16,12 +16,12 @@ import { createVisitCounter, pageViews, reportReadRoutes, reportRoutes, type Vis
 import { isCoOrganiser, memberDigestComposer, memberDigestMailKind, teamRoutes } from '../modules/teams/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserChangeWatchers, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
-import { createMediaService, imagesAndMedia, isOwnAvatar, mediaFiles, mediaRoutes } from '../modules/media/index.ts';
+import { createMediaService, imagesAndMedia, isOwnAvatar, mediaFiles, mediaRoutes, mediaStorage, setMediaPublicBase } from '../modules/media/index.ts';
 import { createPaymentService, donateForm, isDonateFormPost, paymentRoutes, type PaymentService } from '../modules/payments/index.ts';
 import { receiptComposer, receiptMailKind, receiptRoutes, refundNoticeComposer, refundNoticeMailKind } from '../modules/receipts/index.ts';
 import { sessionCookie, sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
 import { testimonialRoutes } from '../modules/testimonials/index.ts';
-import type { Config } from './config.ts';
+import { mediaStorageOptions, type Config } from './config.ts';
 import { serverMessages } from './messages.ts';
 import { logPaymentRails, paymentProviders } from './payment-providers.ts';
 import {
@@ -93,7 +93,7 @@ export function createApp(deps: AppDependencies): App {
   const app = new Koa<AppState, AppContextExtras>({ proxy: config.TRUST_PROXY, maxIpsCount: 1 });
   const secure = config.PUBLIC_URL.startsWith('https:');
   const tokens = xsrfTokens({ secret: config.SESSION_SECRET, secure, sessionCookie });
-  const microCache = createMicroCache({ ttlMs: 5_000, tokens, headers: answerHeaders(config.PUBLIC_URL), logger });
+  const microCache = createMicroCache({ ttlMs: 5_000, tokens, headers: answerHeaders(config.PUBLIC_URL), logger, feed: changes });
 
   const captcha = createCaptcha({
     secret: config.RECAPTCHA_SECRET,
@@ -110,7 +110,9 @@ export function createApp(deps: AppDependencies): App {
     avatarUrl: async (em, id) => (await imagesAndMedia(em, { entityType: 'USER', entityIds: [] }, [id])).byId.get(id)?.thumbnailUrl ?? null,
   });
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, logger });
-  const media = createMediaService({ mediaDir: config.MEDIA_DIR, authorisers: { FUNDRAISER: authoriseFundraiserMedia } });
+  const mediaStore = mediaStorage(mediaStorageOptions(config));
+  setMediaPublicBase(mediaStore.publicBase);
+  const media = createMediaService({ storage: mediaStore, authorisers: { FUNDRAISER: authoriseFundraiserMedia } });
   const fundraisers = createFundraiserService({ media, donationRowsExist });
   mailer.composer(receiptMailKind, receiptComposer({ publicUrl: config.PUBLIC_URL }));
   mailer.composer(refundNoticeMailKind, refundNoticeComposer({ publicUrl: config.PUBLIC_URL }));
@@ -187,7 +189,13 @@ export function createApp(deps: AppDependencies): App {
   // Outside the error handler, so that the error bodies it writes after a throw are compressed too.
   app.use(compression());
   app.use(errorHandler(serverMessages, (ctx, status) => renderErrorPage(site, ctx, status)));
-  app.use(securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes: () => site.current?.info.scriptHashes ?? [] }));
+  app.use(
+    securityHeaders({
+      publicUrl: config.PUBLIC_URL,
+      scriptHashes: () => site.current?.info.scriptHashes ?? [],
+      mediaOrigin: config.S3_PUBLIC_URL ? new URL(config.S3_PUBLIC_URL).origin : undefined,
+    }),
+  );
   app.use(xsrfProtection(tokens, { exemptPrefixes: xsrfExempt }));
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api/')) return next();
@@ -213,7 +221,7 @@ export function createApp(deps: AppDependencies): App {
     if (ctx.path.startsWith('/api/')) throw new NotFound('route_not_found');
     return next();
   });
-  app.use(mediaFiles(config.MEDIA_DIR));
+  app.use(mediaFiles(mediaStore));
   app.use(pageViews({ counter, ownHost: new URL(config.PUBLIC_URL).hostname.toLowerCase() }));
   const pageServices = { fundraisers, catalogue, payments, logger };
   app.use(
@@ -232,5 +240,14 @@ export function createApp(deps: AppDependencies): App {
     logger[routine ? 'debug' : 'error']({ err: error }, 'response stream error');
   });
   const koaListener = app.callback();
-  return { koa: app, payments, counter, listener: (req, res) => microCache.answer(req, res) || void koaListener(req, res) };
+  const listener: RequestListener = (req, res) => {
+    const answered = microCache.answer(req, res);
+    if (answered === false) void koaListener(req, res);
+    else if (answered !== true) {
+      void answered.then((served) => {
+        if (!served) void koaListener(req, res);
+      });
+    }
+  };
+  return { koa: app, payments, counter, listener };
 }

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import type { MediaStorageOptions } from '../modules/media/index.ts';
 
 const optional = z
   .string()
@@ -61,11 +62,31 @@ const schema = z.object({
   DONATION_MAX_ETB: z.coerce.number().int().positive().default(5_000_000),
   ANALYTICS_ID: optional,
   MEDIA_DIR: z.string().default('data/media'),
+  /** Where uploaded images are kept: MEDIA_DIR on this machine, or an S3-compatible bucket that several instances share. */
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  /** Another S3-compatible service (MinIO, R2, …); unset, AWS itself. */
+  S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://127.0.0.1:9000' }).optional()),
+  S3_REGION: optional.transform((region) => region ?? 'us-east-1'),
+  S3_BUCKET: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  /** A CDN or the bucket's public address in front of the objects; unset, the app serves them under /media/ itself. */
+  S3_PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://cdn.example.org' }).optional()),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * `database` when several instances share the database: each records the changes it makes,
+   * and hears of the others' before it serves a kept page (kernel/changes/shared-changes.ts).
+   * `process` (one instance alone) keeps them in memory.
+   */
+  CHANGE_FEED: z.enum(['process', 'database']).default('process'),
   SITE_REBUILD_CRON: z.string().default('*/5 * * * *'),
   /**
    * Pages rendered on demand at once (api/site/render-gate.ts). Rendering is CPU work on the
@@ -98,11 +119,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.NODE_ENV === 'production' && !values.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)');
   }
+  // Half an S3 configuration stops the start, not the first upload.
+  mediaStorageOptions(values);
   return Object.freeze({
     ...values,
     PUBLIC_URL: publicUrl(values.PUBLIC_URL, values.PORT),
     SESSION_SECRET: values.SESSION_SECRET ?? localSecret(values.DATA_DIR),
   });
+}
+
+type MediaVariables = Pick<
+  z.output<typeof schema>,
+  'MEDIA_STORE' | 'MEDIA_DIR' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_PUBLIC_URL' | 'S3_FORCE_PATH_STYLE'
+>;
+
+/**
+ * The media storage the configuration chooses, as the media module takes it. Half an S3
+ * configuration is refused either way: without MEDIA_STORE=s3 the images would quietly stay on
+ * each machine's own disk, and without the bucket or keys the first upload would fail.
+ */
+export function mediaStorageOptions(config: MediaVariables): MediaStorageOptions {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
+  if (config.MEDIA_STORE === 'local') {
+    const stray = Object.entries({ S3_ENDPOINT: config.S3_ENDPOINT, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey, S3_PUBLIC_URL: config.S3_PUBLIC_URL });
+    const set = stray.filter(([, value]) => value !== undefined).map(([name]) => name);
+    if (set.length) throw new ConfigError(`Invalid configuration:\n  ${set.join(', ')}: used only with MEDIA_STORE=s3; set it, or unset these to keep images in MEDIA_DIR`);
+    return { store: 'local', dir: config.MEDIA_DIR };
+  }
+  if (!bucket || !accessKeyId || !secretAccessKey) {
+    const missing = Object.entries({ S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey }).filter(([, value]) => !value);
+    throw new ConfigError(`Invalid configuration:\n  ${missing.map(([name]) => name).join(', ')}: required with MEDIA_STORE=s3`);
+  }
+  return {
+    store: 's3',
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    publicUrl: config.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { migrate, openDatabase, seedDemoIfEmpty, seedReference } from '../db/index.ts';
+import { dialectOf, migrate, openDatabase, seedDemoIfEmpty, seedReference } from '../db/index.ts';
+import { changes, shareChanges } from '../kernel/changes/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
+import { mediaStorage, setMediaPublicBase } from '../modules/media/index.ts';
 import { createApp, listen } from './app.ts';
-import type { Config } from './config.ts';
+import { mediaStorageOptions, type Config } from './config.ts';
 import { scheduleAll } from './jobs.ts';
 import { createLogger } from './logger.ts';
 import { loadCurrentBuild, rebuildSiteIfDataChanged, type SiteHolder } from './site/index.ts';
@@ -31,7 +33,10 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
   const applied = await migrate(orm);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await seedReference(orm.em.fork());
-  const demo = await seedDemoIfEmpty(orm.em.fork(), { mediaDir: config.MEDIA_DIR });
+  const mediaStore = mediaStorage(mediaStorageOptions(config));
+  // The static pages name images by the address they are served from, which the storage decides.
+  setMediaPublicBase(mediaStore.publicBase);
+  const demo = await seedDemoIfEmpty(orm.em.fork(), { storage: mediaStore });
   if (demo) {
     logger.info({ fundraisers: demo.fundraisers }, 'demo data loaded into the empty database');
     // In the message, not a field: the logger redacts fields named password.
@@ -51,6 +56,8 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   if (!mailer.delivers) logger.warn('SMTP_URL is not set: mails are kept in the outbox table and logged');
   if (!config.RECAPTCHA_SECRET) logger.warn('RECAPTCHA_SECRET is not set: the bot check is off');
+  // Before the app serves: a kept page must never be answered without asking the others first.
+  const sharing = config.CHANGE_FEED === 'database' ? shareChanges(orm, changes, { dialect: dialectOf(config.DATABASE_URL), logger }) : null;
   const app = createApp({ config, orm, logger, mailer, site });
   const stopJobs = options.jobs === false ? () => undefined : scheduleAll(orm, config, { mailer, payments: app.payments, site }, logger);
 
@@ -72,6 +79,7 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
     url,
     async stop() {
       stopJobs();
+      sharing?.stop();
       clearInterval(counting);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await flushCounts();

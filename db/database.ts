@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RowDataPacket } from 'mysql2/promise';
 import { MikroORM, type EntityMetadata, type Options, type Platform } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities.ts';
@@ -80,7 +81,21 @@ export async function openDatabase(databaseUrl: string, options: { debug?: boole
   return orm;
 }
 
+/**
+ * Applies the pending migrations. On MySQL, under a named lock held by a connection of its
+ * own: instances that start together would otherwise apply the same migration at once, and
+ * all but one fail on its DDL.
+ */
 export async function migrate(orm: MikroORM): Promise<string[]> {
-  const applied = await orm.migrator.up();
-  return applied.map((m) => m.name);
+  const url = orm.config.get('clientUrl');
+  if (!url?.startsWith('mysql://')) return (await orm.migrator.up()).map((m) => m.name);
+  const { createConnection } = await import('mysql2/promise');
+  const lock = await createConnection(url);
+  try {
+    const [rows] = await lock.query<RowDataPacket[]>("select get_lock('fundraise_migrations', 300) as taken");
+    if (rows[0]?.taken !== 1) throw new Error('another instance has been migrating the database for 5 minutes; not starting');
+    return (await orm.migrator.up()).map((m) => m.name);
+  } finally {
+    await lock.end();
+  }
 }

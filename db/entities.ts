@@ -1,3 +1,4 @@
+import { ChangeVersionSchema } from '../kernel/changes/index.ts';
 import { accountEntities } from '../modules/accounts/index.ts';
 import { adminEntities } from '../modules/admin/index.ts';
 import { catalogueEntities } from '../modules/catalogue/index.ts';
@@ -20,6 +21,7 @@ import { testimonialEntities } from '../modules/testimonials/index.ts';
 
 /** Every entity, registered explicitly: discovery by folder scanning breaks silently when a file moves. */
 export const entities = [
+  ChangeVersionSchema,
   ...accountEntities,
   ...adminEntities,
   ...catalogueEntities,

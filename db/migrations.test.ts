@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { dialectOf } from './index.ts';
+import { createConnection } from 'mysql2/promise';
+import { dialectOf, migrate, openDatabase } from './index.ts';
 import { createTestDatabase } from '../tests/helpers/test-database.ts';
 
 /**
@@ -20,6 +21,27 @@ describe('migrations', () => {
       assert.deepEqual(real, [], `entities and migrations differ; run npm run migration:create -- <name>:\n${diff}`);
     } finally {
       await db.drop();
+    }
+  });
+
+  it('are applied once when several instances start together on one MySQL database', { skip: !process.env.DATABASE_URL?.startsWith('mysql://') && 'MySQL only: one SQLite file has one instance' }, async () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    const name = `${url.pathname.slice(1)}_together_${process.pid}`;
+    url.pathname = '';
+    const admin = await createConnection(url.toString().replace(/\/$/, ''));
+    await admin.query(`create database \`${name}\` character set utf8mb4 collate utf8mb4_unicode_ci`);
+    url.pathname = `/${name}`;
+    const orms = await Promise.all([1, 2, 3].map(() => openDatabase(url.toString())));
+    try {
+      const applied = await Promise.all(orms.map((orm) => migrate(orm)));
+      const all = applied.flat();
+      assert.ok(all.length > 0);
+      assert.equal(new Set(all).size, all.length, 'each migration applied by one instance');
+      assert.deepEqual(await migrate(orms[0]!), [], 'nothing left');
+    } finally {
+      await Promise.all(orms.map((orm) => orm.close()));
+      await admin.query(`drop database if exists \`${name}\``);
+      await admin.end();
     }
   });
 });

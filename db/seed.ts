@@ -4,7 +4,7 @@ import { seedReferenceData } from '../modules/catalogue/index.ts';
 import { demoSupporters, seedDemoComments } from '../modules/comments/index.ts';
 import { DonationSchema, seedDemoDonations } from '../modules/donations/index.ts';
 import { authoriseFundraiserMedia, seedDemoFundraisers } from '../modules/fundraisers/index.ts';
-import { createMediaService } from '../modules/media/index.ts';
+import { createMediaService, mediaStorage, type MediaStorage } from '../modules/media/index.ts';
 import { seedDemoTraffic } from '../modules/reports/index.ts';
 import { seedDemoTeams } from '../modules/teams/index.ts';
 import { addTestimonial, demoTestimonials, listPublishedTestimonials } from '../modules/testimonials/index.ts';
@@ -26,10 +26,11 @@ export const demoAdminEmail = 'admin@example.com';
 
 /**
  * Demo content only goes into an empty database, so it never mixes with real data. The
- * demo fundraisers' pictures are made now and stored under `mediaDir` (MEDIA_DIR); their
- * donations are spread over the weeks before now, so that a fresh install looks in use.
+ * demo fundraisers' pictures are made now and put in the storage the app serves from (a
+ * folder alone stands for the local one); their donations are spread over the weeks before
+ * now, so that a fresh install looks in use.
  */
-export async function seedDemoIfEmpty(em: EntityManager, options: { mediaDir: string }): Promise<DemoSeed | null> {
+export async function seedDemoIfEmpty(em: EntityManager, options: { storage: MediaStorage } | { mediaDir: string }): Promise<DemoSeed | null> {
   if ((await listPublishedTestimonials(em)).length > 0 || (await em.count(UserSchema)) > 0) return null;
   // The demo fundraisers point at categories and cities; seeding those again is idempotent.
   await seedReferenceData(em);
@@ -37,7 +38,8 @@ export async function seedDemoIfEmpty(em: EntityManager, options: { mediaDir: st
   // Never a fixed password: a demo database that ends up on a public host must not open with a known one.
   const admin = await ensureAdmin(em, { email: demoAdminEmail, firstName: 'Demo', lastName: 'Admin' });
   // Pictures are stored as each organiser's own uploads, under the same rules (and image cap) as theirs.
-  const fundraisers = await seedDemoFundraisers(em, createMediaService({ mediaDir: options.mediaDir, authorisers: { FUNDRAISER: authoriseFundraiserMedia } }));
+  const storage = 'storage' in options ? options.storage : mediaStorage({ store: 'local', dir: options.mediaDir });
+  const fundraisers = await seedDemoFundraisers(em, createMediaService({ storage, authorisers: { FUNDRAISER: authoriseFundraiserMedia } }));
   const donations = await seedDemoDonations(em, fundraisers);
   await seedDemoTraffic(em, fundraisers.map((seeded) => seeded.fundraiser));
   const comments = await seedDemoComments(em, fundraisers.map((seeded) => seeded.fundraiser));

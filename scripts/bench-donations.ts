@@ -5,7 +5,9 @@
  * start payment → the sandbox checkout's outcome → confirm), and a birr gift through Chapa's
  * real client against a local Chapa (create → initialize → the donor pays → confirm, which
  * verifies). The baseline, measured in the same run by the same donors, is a plain read of the
- * fundraiser: the figure that carries over is how many reads one donation costs.
+ * fundraiser: the figure that carries over is how many reads one donation costs. On MySQL,
+ * card gifts also go through a round-robin proxy to one instance and then to two sharing the
+ * database, each donor's requests dealt out to both: donations per second against one.
  */
 import { openDatabase, migrate, seedReference } from '../db/index.ts';
 import { ensureVerifiedUser } from '../modules/accounts/index.ts';
@@ -14,6 +16,7 @@ import { FundraiserSchema } from '../modules/fundraisers/index.ts';
 import { fromMinor, wholeToMinor, type Currency } from '../modules/money/index.ts';
 import { startFakeChapa } from '../tests/helpers/fake-chapa.ts';
 import { TestClient } from '../tests/helpers/http-client.ts';
+import { startRoundRobin } from '../tests/helpers/round-robin.ts';
 import { freshDatabase, reachable, startServer } from './bench-support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -75,65 +78,117 @@ function expectOk(answer: { status: number; text: string }, what: string) {
 }
 
 const chapaKeys = { secretKey: 'CHASECK_TEST-bench', webhookSecret: 'bench-webhook-secret' };
+type FakeChapa = Awaited<ReturnType<typeof startFakeChapa>>;
+
+/** The steps each donor repeats, and the totals they must add up to. */
+function givingFlows(fundraisers: Record<Currency, number>, chapa: FakeChapa) {
+  const expectedMinor: Record<Currency, number> = { USD: 0, ETB: 0 };
+  const read = async (client: TestClient) => expectOk(await client.request('GET', `/api/fundraisers/${fundraisers.USD}`), 'read');
+  const donation = async (client: TestClient, i: number, currency: Currency, paymentMethod: 'STRIPE' | 'CHAPA') => {
+    const minor = wholeToMinor(1, currency) + (i % 9_900);
+    const created = await client.request('POST', '/api/donations', {
+      json: { fundraiserId: fundraisers[currency], amount: fromMinor(minor, currency), donorName: `Donor ${i}`, donorEmail: `donor${i}@bench.example`, currency },
+    });
+    expectOk(created, 'create');
+    const started = await client.request('POST', '/api/payments', { json: { donationId: created.data.id, paymentMethod } });
+    expectOk(started, 'start');
+    return { ref: started.data.paymentIntentId as string, minor };
+  };
+  const confirm = async (client: TestClient, ref: string) => {
+    const confirmed = await client.request('POST', `/api/confirm-payment?paymentIntentId=${ref}`);
+    expectOk(confirmed, 'confirm');
+    if (confirmed.data.status !== 'SUCCEEDED') throw new Error(`confirm answered ${confirmed.data.status}`);
+  };
+  return {
+    expectedMinor,
+    read,
+    async byCard(client: TestClient, i: number) {
+      const { ref, minor } = await donation(client, i, 'USD', 'STRIPE');
+      expectOk(await client.request('POST', `/api/sandbox/payments/${ref}/complete`, { json: { outcome: 'succeeded' } }), 'checkout');
+      await confirm(client, ref);
+      expectedMinor.USD += minor;
+    },
+    async byChapa(client: TestClient, i: number) {
+      const { ref, minor } = await donation(client, i, 'ETB', 'CHAPA');
+      chapa.pay(ref, 'telebirr');
+      await confirm(client, ref);
+      expectedMinor.ETB += minor;
+    },
+  };
+}
+
+/** The point of it all: every confirmed donation counted, once. */
+async function assertTotals(databaseUrl: string, fundraisers: Record<Currency, number>, expectedMinor: Record<Currency, number>, counts: Record<Currency, number>) {
+  const orm = await openDatabase(databaseUrl);
+  try {
+    for (const currency of ['USD', 'ETB'] as const) {
+      const f = await orm.em.fork().findOneOrFail(FundraiserSchema, { id: fundraisers[currency] });
+      if (f.raisedMinor !== expectedMinor[currency] || f.donationCount !== counts[currency]) {
+        throw new Error(`${currency} total ${f.raisedMinor}/${f.donationCount}, expected ${expectedMinor[currency]}/${counts[currency]}`);
+      }
+    }
+  } finally {
+    await orm.close();
+  }
+}
+
+type Measured = Awaited<ReturnType<typeof drive>>;
 
 async function main() {
   const dialects: ('sqlite' | 'mysql')[] = ['sqlite'];
-  if (await reachable(mysqlServer)) dialects.push('mysql');
+  const mysql = await reachable(mysqlServer);
+  if (mysql) dialects.push('mysql');
   const chapa = await startFakeChapa(chapaKeys);
-  const rows = [];
+  const chapaEnv = { CHAPA_SECRET_KEY: chapaKeys.secretKey, CHAPA_WEBHOOK_SECRET: chapaKeys.webhookSecret, CHAPA_API_BASE: chapa.url };
+  const rows: { dialect: string; rail: string; baseline: Measured; flow: Measured }[] = [];
+  const instances: { label: string; flow: Measured }[] = [];
   try {
     for (const dialect of dialects) {
       const database = await freshDatabase(dialect, mysqlServer, 'donations');
       try {
         const fundraisers = await prepare(database.url);
-        const server = await startServer(database.url, { CHAPA_SECRET_KEY: chapaKeys.secretKey, CHAPA_WEBHOOK_SECRET: chapaKeys.webhookSecret, CHAPA_API_BASE: chapa.url });
+        const server = await startServer(database.url, chapaEnv);
         try {
-          const expectedMinor: Record<Currency, number> = { USD: 0, ETB: 0 };
-          const read = async (client: TestClient) => expectOk(await client.request('GET', `/api/fundraisers/${fundraisers.USD}`), 'read');
-          const donation = async (client: TestClient, i: number, currency: Currency, paymentMethod: 'STRIPE' | 'CHAPA') => {
-            const minor = wholeToMinor(1, currency) + (i % 9_900);
-            const created = await client.request('POST', '/api/donations', {
-              json: { fundraiserId: fundraisers[currency], amount: fromMinor(minor, currency), donorName: `Donor ${i}`, donorEmail: `donor${i}@bench.example`, currency },
-            });
-            expectOk(created, 'create');
-            const started = await client.request('POST', '/api/payments', { json: { donationId: created.data.id, paymentMethod } });
-            expectOk(started, 'start');
-            return { ref: started.data.paymentIntentId as string, minor };
-          };
-          const confirm = async (client: TestClient, ref: string) => {
-            const confirmed = await client.request('POST', `/api/confirm-payment?paymentIntentId=${ref}`);
-            expectOk(confirmed, 'confirm');
-            if (confirmed.data.status !== 'SUCCEEDED') throw new Error(`confirm answered ${confirmed.data.status}`);
-          };
-          const byCard = async (client: TestClient, i: number) => {
-            const { ref, minor } = await donation(client, i, 'USD', 'STRIPE');
-            expectOk(await client.request('POST', `/api/sandbox/payments/${ref}/complete`, { json: { outcome: 'succeeded' } }), 'checkout');
-            await confirm(client, ref);
-            expectedMinor.USD += minor;
-          };
-          const byChapa = async (client: TestClient, i: number) => {
-            const { ref, minor } = await donation(client, i, 'ETB', 'CHAPA');
-            chapa.pay(ref, 'telebirr');
-            await confirm(client, ref);
-            expectedMinor.ETB += minor;
-          };
-          await drive(server.url, read);
-          const baseline = await drive(server.url, read);
-          const card = await drive(server.url, byCard);
-          const birr = await drive(server.url, byChapa);
-
-          // The point of it all: every confirmed donation counted, once.
-          const orm = await openDatabase(database.url);
-          for (const [currency, flow] of [['USD', card], ['ETB', birr]] as const) {
-            const f = await orm.em.fork().findOneOrFail(FundraiserSchema, { id: fundraisers[currency] });
-            if (f.raisedMinor !== expectedMinor[currency] || f.donationCount !== flow.count) {
-              throw new Error(`${currency} total ${f.raisedMinor}/${f.donationCount}, expected ${expectedMinor[currency]}/${flow.count}`);
-            }
-          }
-          await orm.close();
+          const flows = givingFlows(fundraisers, chapa);
+          await drive(server.url, flows.read);
+          const baseline = await drive(server.url, flows.read);
+          const card = await drive(server.url, flows.byCard);
+          const birr = await drive(server.url, flows.byChapa);
+          await assertTotals(database.url, fundraisers, flows.expectedMinor, { USD: card.count, ETB: birr.count });
           rows.push({ dialect, rail: 'card (sandbox), USD', baseline, flow: card }, { dialect, rail: 'Chapa (local stand-in), ETB', baseline, flow: birr });
         } finally {
           server.stop();
+        }
+      } finally {
+        await database.drop();
+      }
+    }
+    // Several instances share a MySQL database: card gifts through a round-robin proxy to
+    // one instance, then to two, each donor's requests dealt out to both in turn.
+    if (mysql) {
+      const database = await freshDatabase('mysql', mysqlServer, 'instances');
+      const shared = { ...chapaEnv, CHANGE_FEED: 'database', SESSION_SECRET: 'one-secret-shared-by-every-benchmark-instance' };
+      try {
+        const fundraisers = await prepare(database.url);
+        const [first, second] = await Promise.all([startServer(database.url, shared), startServer(database.url, shared)]);
+        try {
+          const flows = givingFlows(fundraisers, chapa);
+          for (const [label, upstreams] of [
+            ['one instance', [first]],
+            ['two instances', [first, second]],
+          ] as const) {
+            const proxy = await startRoundRobin(upstreams.map((upstream, i) => ({ name: String(i), url: upstream.url })));
+            try {
+              await drive(proxy.url, flows.read);
+              instances.push({ label, flow: await drive(proxy.url, flows.byCard) });
+            } finally {
+              await proxy.close();
+            }
+          }
+          await assertTotals(database.url, fundraisers, flows.expectedMinor, { USD: instances.reduce((sum, i) => sum + i.flow.count, 0), ETB: 0 });
+        } finally {
+          first.stop();
+          second.stop();
         }
       } finally {
         await database.drop();
@@ -147,6 +202,13 @@ async function main() {
   console.log('|---|---|---|---|---|---|');
   for (const { dialect, rail, baseline, flow } of rows) {
     console.log(`| ${dialect} | ${rail} | ${Math.round(baseline.perSecond)} | ${flow.perSecond.toFixed(1)} | ${flow.p95.toFixed(1)} | ${(baseline.perSecond / flow.perSecond).toFixed(1)} |`);
+  }
+  if (instances.length) {
+    const [one] = instances;
+    console.log(`\n## Card gifts through a round-robin proxy, on MySQL (${donors} donors at once, ${seconds} s each)\n`);
+    console.log('| instances | donations/s | p95 ms per donation | against one instance |');
+    console.log('|---|---|---|---|');
+    for (const { label, flow } of instances) console.log(`| ${label} | ${flow.perSecond.toFixed(1)} | ${flow.p95.toFixed(1)} | ${(flow.perSecond / one!.flow.perSecond).toFixed(2)}× |`);
   }
 }
 

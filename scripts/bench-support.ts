@@ -12,7 +12,8 @@ import { createConnection } from 'mysql2/promise';
 import { createApp, listen } from '../api/app.ts';
 import { loadConfig } from '../api/config.ts';
 import { createLogger } from '../api/logger.ts';
-import { openDatabase } from '../db/index.ts';
+import { dialectOf, openDatabase } from '../db/index.ts';
+import { changes, shareChanges } from '../kernel/changes/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
 
 /** Child mode: the API alone (no site, no jobs) on the given database. */
@@ -21,6 +22,7 @@ async function serve(databaseUrl: string) {
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), LOG_LEVEL: 'warn' });
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await openDatabase(databaseUrl);
+  if (config.CHANGE_FEED === 'database') shareChanges(orm, changes, { dialect: dialectOf(databaseUrl), logger });
   const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: null } });
   const server = await listen(app, 0, '127.0.0.1');
   process.stdout.write(`${(server.address() as AddressInfo).port}\n`);

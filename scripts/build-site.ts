@@ -1,10 +1,13 @@
 /** npm run build: exports the data snapshot from the database and builds the site from it. */
-import { loadConfig } from '../api/config.ts';
+import { loadConfig, mediaStorageOptions } from '../api/config.ts';
 import { createLogger } from '../api/logger.ts';
 import { buildSiteIfStale } from '../api/site/index.ts';
 import { migrate, openDatabase, seedReference } from '../db/index.ts';
+import { mediaStorage, setMediaPublicBase } from '../modules/media/index.ts';
 
 const config = loadConfig();
+// The pages name images by the address they are served from, which the storage decides.
+setMediaPublicBase(mediaStorage(mediaStorageOptions(config)).publicBase);
 const logger = createLogger(config.LOG_LEVEL);
 const orm = await openDatabase(config.DATABASE_URL);
 try {

@@ -40,7 +40,9 @@ function connectionOf(transaction: unknown): Promise<Connection | undefined> {
 export async function noteChanges(feed: ChangeFeed, em: EntityManager, keys: Iterable<string>): Promise<void> {
   const connection = em.isInTransaction() ? await connectionOf(em.getTransactionContext()) : undefined;
   if (!connection) {
-    feed.bump(keys);
+    const raised = [...keys];
+    await feed.shared?.publish(em, raised);
+    feed.bump(raised);
     return;
   }
   let pending = pendingByConnection.get(connection);
@@ -82,7 +84,10 @@ export function trackChanges(orm: MikroORM, feed: ChangeFeed, watchers: ChangeWa
     async beforeTransactionCommit(args) {
       if (!outermost(args) || !args.transaction) return;
       const pending = await takePending(args);
-      if (pending) committing.set(args.transaction, pending);
+      if (!pending) return;
+      committing.set(args.transaction, pending);
+      // Recorded for the other instances in the same commit: a crash cannot keep it from them.
+      await feed.shared?.publish(args.em, [...pending], args.transaction);
     },
     afterTransactionCommit(args) {
       const pending = args.transaction ? committing.get(args.transaction) : undefined;

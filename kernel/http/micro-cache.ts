@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { SeenVersions } from '../changes/index.ts';
+import type { ChangeFeed, SeenVersions } from '../changes/index.ts';
 import { variantsOf, type CompressedVariants } from './compression.ts';
 import { requestIdFrom } from './request-context.ts';
 import { xsrfCookieName, type XsrfTokens } from './xsrf.ts';
@@ -19,8 +19,11 @@ export interface MicroCache {
    * `seen`, one the same for all visitors without a session, until what it read changes.
    */
   remember(path: string, body: Buffer, cacheControl: string, options?: { seen?: SeenVersions }): void;
-  /** Answers from memory when it can; false hands the request on to the app. */
-  answer(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Answers from memory when it can; false hands the request on to the app. A promise when a
+   * kept answer must first hear of other instances' changes (a shared change feed).
+   */
+  answer(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
 }
 
 const contentType = 'application/json; charset=utf-8';
@@ -36,9 +39,29 @@ const cookiePattern = new RegExp(`(?:^|;\\s*)${xsrfCookieName}=([^;]*)`);
  * without a session, and only until a change makes them stale (kernel/changes). Compressed copies are made on first request and
  * shared with the app's own answer of the same bytes (compression.ts).
  */
-export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; headers: readonly [string, string][]; logger: Logger; now?: () => number }): MicroCache {
+export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; headers: readonly [string, string][]; logger: Logger; feed?: ChangeFeed; now?: () => number }): MicroCache {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
+
+  function serve(req: IncomingMessage, res: ServerResponse, entry: Entry): true {
+    const started = performance.now();
+    const requestId = requestIdFrom(req.headers['x-request-id'] as string | undefined);
+    res.setHeader('X-Request-Id', requestId);
+    for (const [name, value] of options.headers) res.setHeader(name, value);
+    const cookie = req.headers.cookie ? cookiePattern.exec(req.headers.cookie)?.[1] : undefined;
+    const sessionToken = options.tokens.sessionTokenIn(req.headers.cookie);
+    if (!options.tokens.isValid(cookie, sessionToken)) res.setHeader('Set-Cookie', options.tokens.newCookie(sessionToken));
+    const { encoding, body, vary } = entry.variants.pick(req.headers['accept-encoding']);
+    if (vary) res.setHeader('Vary', 'Accept-Encoding');
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': body.length, 'Cache-Control': entry.cacheControl });
+    res.end(body);
+    if (options.logger.isLevelEnabled('info')) {
+      options.logger.info({ requestId, method: 'GET', path: req.url, status: 200, ms: Math.round((performance.now() - started) * 10) / 10, cached: true }, 'request');
+    }
+    return true;
+  }
+
   return {
     remember(path, body, cacheControl, kept = {}) {
       if (entries.size >= 1000) entries.clear();
@@ -48,23 +71,12 @@ export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; h
       if (req.method !== 'GET' || !req.url) return false;
       const entry = entries.get(req.url);
       if (!entry || entry.expires <= now()) return false;
-      if (entry.seen && (options.tokens.sessionTokenIn(req.headers.cookie) !== undefined || !entry.seen.stillCurrent())) return false;
-      const started = performance.now();
-      const requestId = requestIdFrom(req.headers['x-request-id'] as string | undefined);
-      res.setHeader('X-Request-Id', requestId);
-      for (const [name, value] of options.headers) res.setHeader(name, value);
-      const cookie = req.headers.cookie ? cookiePattern.exec(req.headers.cookie)?.[1] : undefined;
-      const sessionToken = options.tokens.sessionTokenIn(req.headers.cookie);
-      if (!options.tokens.isValid(cookie, sessionToken)) res.setHeader('Set-Cookie', options.tokens.newCookie(sessionToken));
-      const { encoding, body, vary } = entry.variants.pick(req.headers['accept-encoding']);
-      if (vary) res.setHeader('Vary', 'Accept-Encoding');
-      if (encoding) res.setHeader('Content-Encoding', encoding);
-      res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': body.length, 'Cache-Control': entry.cacheControl });
-      res.end(body);
-      if (options.logger.isLevelEnabled('info')) {
-        options.logger.info({ requestId, method: 'GET', path: req.url, status: 200, ms: Math.round((performance.now() - started) * 10) / 10, cached: true }, 'request');
-      }
-      return true;
+      const { seen } = entry;
+      if (!seen) return serve(req, res, entry);
+      if (options.tokens.sessionTokenIn(req.headers.cookie) !== undefined) return false;
+      // Another instance may have changed what it was read from: hear of that first.
+      if (options.feed?.shared) return options.feed.sync().then(() => seen.stillCurrent() && serve(req, res, entry));
+      return seen.stillCurrent() && serve(req, res, entry);
     },
   };
 }

@@ -11,7 +11,8 @@ const google = ['https://accounts.google.com'];
 const recaptcha = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/', 'https://recaptcha.google.com'];
 const analytics = ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
-export function contentSecurityPolicy(options: { publicUrl: string; scriptHashes: readonly string[] }): string {
+/** `mediaOrigin`: where images come from when not this app (a CDN in front of an object store). */
+export function contentSecurityPolicy(options: { publicUrl: string; scriptHashes: readonly string[]; mediaOrigin?: string | undefined }): string {
   const https = options.publicUrl.startsWith('https:');
   const self = "'self'";
   // The configured origin: the same as 'self' when the site is reached by its public address,
@@ -21,7 +22,7 @@ export function contentSecurityPolicy(options: { publicUrl: string; scriptHashes
     'default-src': [self],
     'script-src': [self, ...options.scriptHashes.map((h) => `'${h}'`), 'https://js.stripe.com', ...paypal, 'https://accounts.google.com/gsi/client', ...recaptcha, ...analytics],
     'style-src': [self, "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-    'img-src': [self, 'data:', 'blob:', ...paypal, ...analytics, 'https://*.googleusercontent.com'],
+    'img-src': [self, 'data:', 'blob:', ...(options.mediaOrigin ? [options.mediaOrigin] : []), ...paypal, ...analytics, 'https://*.googleusercontent.com'],
     'font-src': [self],
     'connect-src': [self, origin, ...stripe, ...paypal, ...google, ...recaptcha, ...analytics],
     'frame-src': [self, ...stripe, ...paypal, ...google, ...recaptcha],
@@ -43,7 +44,7 @@ export function answerHeaders(publicUrl: string): [string, string][] {
   return headers;
 }
 
-export function securityHeaders(options: { publicUrl: string; scriptHashes: () => readonly string[] }): AppMiddleware {
+export function securityHeaders(options: { publicUrl: string; scriptHashes: () => readonly string[]; mediaOrigin?: string | undefined }): AppMiddleware {
   let cachedFor: readonly string[] | undefined;
   let cached = '';
   const everyAnswer = answerHeaders(options.publicUrl);
@@ -55,7 +56,7 @@ export function securityHeaders(options: { publicUrl: string; scriptHashes: () =
     const hashes = options.scriptHashes();
     if (hashes !== cachedFor) {
       cachedFor = hashes;
-      cached = contentSecurityPolicy({ publicUrl: options.publicUrl, scriptHashes: hashes });
+      cached = contentSecurityPolicy({ publicUrl: options.publicUrl, scriptHashes: hashes, mediaOrigin: options.mediaOrigin });
     }
     ctx.set('Content-Security-Policy', cached);
     ctx.set('X-Frame-Options', 'SAMEORIGIN');

@@ -5,7 +5,7 @@ import { MediaSchema, type Media, type MediaEntityType } from './media.entity.ts
 import { ImageLimitReached, MediaNotFound } from './media.errors.ts';
 import { renderImage } from './media.images.ts';
 import type { MediaView } from './media.schemas.ts';
-import { diskStorage, mediaUrls, newStorageKey, type MediaStorage } from './media.storage.ts';
+import { mediaUrls, newStorageKey, type MediaStorage } from './media.storage.ts';
 
 export function mediaView(media: Pick<Media, 'id' | 'storageKey'>): MediaView {
   return { id: media.id, ...mediaUrls(media.storageKey) };
@@ -43,8 +43,8 @@ export interface MediaService {
   detachAll(em: EntityManager, entityType: MediaEntityType, entityId: number): Promise<string[]>;
 }
 
-export function createMediaService(deps: { mediaDir: string; authorisers: Partial<Record<MediaEntityType, MediaAuthoriser>> }): MediaService {
-  const storage = diskStorage(deps.mediaDir);
+export function createMediaService(deps: { storage: MediaStorage; authorisers: Partial<Record<MediaEntityType, MediaAuthoriser>> }): MediaService {
+  const { storage } = deps;
 
   async function authorise(em: EntityManager, user: User, entityType: MediaEntityType, entityId: number, purpose: 'upload' | 'delete', lock: boolean) {
     if (entityType === 'USER') {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import { renditionWidths, type Renditions } from './media.images.ts';
 
 export type RenditionName = keyof typeof renditionWidths;
+
+export const renditionNames = Object.keys(renditionWidths) as RenditionName[];
 
 /** File names are `<storageKey>-<width>.webp`; the key is random, so names can be neither guessed nor walked. */
 export const storageKeyPattern = /^[0-9a-f]{32}$/;
@@ -16,49 +17,44 @@ export function fileName(key: string, rendition: RenditionName): string {
   return `${key}-${renditionWidths[rendition]}.webp`;
 }
 
-/** Public addresses of the renditions, served by `mediaFiles` under /media/. */
-export function mediaUrls(key: string): { url: string; thumbnailUrl: string } {
-  return { url: `/media/${fileName(key, 'large')}`, thumbnailUrl: `/media/${fileName(key, 'small')}` };
+/** Headers of every stored rendition: a name never changes its bytes (a new upload gets a new key). */
+export const renditionType = 'image/webp';
+export const renditionCacheControl = 'public, max-age=31536000, immutable';
+
+/** This app's own address for the renditions, served by `mediaFiles`. */
+export const ownMediaBase = '/media';
+
+let publicBase = ownMediaBase;
+
+/**
+ * Where browsers fetch renditions: this app's /media/, or a CDN or bucket address in front of
+ * the object store. Views of media are made in several modules from a storage key alone, so the
+ * composition root sets this once, from the storage it uses, rather than handing it to each.
+ */
+export function setMediaPublicBase(base: string): void {
+  publicBase = base;
 }
 
+/** Public addresses of the renditions. */
+export function mediaUrls(key: string): { url: string; thumbnailUrl: string } {
+  return { url: `${publicBase}/${fileName(key, 'large')}`, thumbnailUrl: `${publicBase}/${fileName(key, 'small')}` };
+}
+
+export interface StoredRendition {
+  size: number;
+  modified: Date;
+}
+
+/** Where renditions are kept: the local folder (media.disk.ts) or S3-compatible object storage (media.s3.ts). */
 export interface MediaStorage {
-  readonly root: string;
+  /** What `setMediaPublicBase` should be given for this storage. */
+  readonly publicBase: string;
   /** Writes both renditions, or neither: a failure part-way removes what was written. */
   write(key: string, renditions: Renditions): Promise<void>;
   /** Removes the renditions of each key; files already gone are fine. */
   remove(keys: readonly string[]): Promise<void>;
-}
-
-/**
- * Renditions on the local disk under MEDIA_DIR. Each file is written under a temporary
- * name and renamed into place, so a crash mid-write never leaves a truncated image at a
- * public address. (An S3-compatible store would implement the same two methods.)
- */
-export function diskStorage(dir: string): MediaStorage {
-  const root = resolve(dir);
-  const pathOf = (key: string, rendition: RenditionName) => join(root, fileName(key, rendition));
-  const storage: MediaStorage = {
-    root,
-    async write(key, renditions) {
-      await mkdir(root, { recursive: true });
-      const written: string[] = [];
-      try {
-        for (const [rendition, data] of [['large', renditions.large], ['small', renditions.small]] as const) {
-          const path = pathOf(key, rendition);
-          const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-          written.push(temporary);
-          await writeFile(temporary, data, { flag: 'wx' });
-          await rename(temporary, path);
-          written.push(path);
-        }
-      } catch (error) {
-        await Promise.all(written.map((path) => rm(path, { force: true })));
-        throw error;
-      }
-    },
-    async remove(keys) {
-      await Promise.all(keys.flatMap((key) => (['large', 'small'] as const).map((rendition) => rm(pathOf(key, rendition), { force: true }))));
-    },
-  };
-  return storage;
+  /** A rendition's size and time, or null when it is not stored. */
+  stat(key: string, rendition: RenditionName): Promise<StoredRendition | null>;
+  /** The same with the rendition's bytes, or null when it is not stored. */
+  open(key: string, rendition: RenditionName): Promise<(StoredRendition & { body: Readable }) | null>;
 }

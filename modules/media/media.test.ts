@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { get as httpGet, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { fakeUser, signIn, type FakeUser } from '../../tests/helpers/accounts.ts';
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
-import type { TestClient } from '../../tests/helpers/http-client.ts';
+import { conditionalGetStatus, type TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { UserSchema } from '../accounts/index.ts';
 import { MediaSchema, mediaErrorCodes, mediaMessages } from './index.ts';
@@ -142,13 +142,7 @@ describe('media API', () => {
     const body = Buffer.from(await response.arrayBuffer());
     assert.deepEqual(body, readFileSync(join(app.mediaDir, data.url.slice('/media/'.length))));
     const etag = response.headers.get('etag')!;
-    // Through node:http: fetch marks a conditional request no-cache, which rightly defeats revalidation.
-    const revalidated = await new Promise<number | undefined>((resolve, reject) =>
-      httpGet(app.url + data.url, { headers: { 'If-None-Match': etag } }, (res) => {
-        res.resume();
-        resolve(res.statusCode);
-      }).on('error', reject),
-    );
+    const revalidated = await conditionalGetStatus(app.url + data.url, etag);
     assert.equal(revalidated, 304);
     const head = await fetch(app.url + data.thumbnailUrl, { method: 'HEAD' });
     assert.equal(head.status, 200);

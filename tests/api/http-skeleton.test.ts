@@ -135,6 +135,14 @@ describe('HTTP skeleton', () => {
     assert.ok(!connect.some((source) => source.includes('localhost')), connect.join(' '));
   });
 
+  it('lets images come from the CDN in front of the object store, when there is one, and from nowhere else new', () => {
+    const imagesOf = (csp: string) => /img-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+    const withCdn = imagesOf(contentSecurityPolicy({ publicUrl: 'https://give.example.org', scriptHashes: [], mediaOrigin: 'https://media.example-cdn.net' }));
+    assert.ok(withCdn.includes('https://media.example-cdn.net'));
+    const without = imagesOf(contentSecurityPolicy({ publicUrl: 'https://give.example.org', scriptHashes: [] }));
+    assert.deepEqual(withCdn.filter((source) => !without.includes(source)), ['https://media.example-cdn.net']);
+  });
+
   it('echoes a caller-supplied request id', async () => {
     const { headers } = await app.client().get('/api/categories', { 'X-Request-Id': 'trace-12345678' });
     assert.equal(headers.get('x-request-id'), 'trace-12345678');

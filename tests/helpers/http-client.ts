@@ -1,3 +1,4 @@
+import { get as httpGet } from 'node:http';
 /**
  * A minimal browser stand-in for API tests: keeps cookies, and echoes the XSRF-TOKEN
  * cookie in the X-XSRF-TOKEN header on unsafe methods, as the site's API client does.
@@ -72,3 +73,16 @@ export class TestClient {
 
 /** An answer as the tests read it: status, headers, the loose JSON `data` and the raw text. */
 export type TestResponse = Awaited<ReturnType<TestClient['request']>>;
+
+/**
+ * The status of a GET with If-None-Match, sent through node:http: fetch marks a conditional
+ * request no-cache, which rightly defeats revalidation.
+ */
+export function conditionalGetStatus(url: string, etag: string): Promise<number | undefined> {
+  return new Promise((resolve, reject) =>
+    httpGet(url, { headers: { 'If-None-Match': etag } }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    }).on('error', reject),
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * One app instance in a process of its own, as a load balancer sees it: `startInstance` spawns
+ * this file, which serves the API on a free port with the configuration it is given (its own
+ * DATA_DIR; the database and the object store shared), shares its changes through the
+ * database, and runs a probe job every second that prints the scheduled time it ran for.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface Instance {
+  name: string;
+  url: string;
+  /** The scheduled times (ms) the probe job ran for on this instance. */
+  ticks: number[];
+  /** Ends it at once, as a crash would (SIGKILL). */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  const dataDir = mkdtempSync(join(tmpdir(), `fundraise-${name}-`));
+  const child: ChildProcess = spawn(process.execPath, [import.meta.filename, '--serve'], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), CHANGE_FEED: 'database', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ticks: number[] = [];
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`instance ${name} exited with ${code} before it served`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const [word, value] = line.split(' ');
+      if (word === 'port') resolve(`http://127.0.0.1:${value}`);
+      else if (word === 'tick') ticks.push(Number(value));
+    });
+  });
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { name, url, ticks, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+}
+
+async function serve(): Promise<void> {
+  const [{ createApp, listen }, { loadConfig }, { createLogger }, db, { changes, shareChanges }, { createMailer }, jobs] = await Promise.all([
+    import('../../api/app.ts'),
+    import('../../api/config.ts'),
+    import('../../api/logger.ts'),
+    import('../../db/index.ts'),
+    import('../../kernel/changes/index.ts'),
+    import('../../modules/mail/index.ts'),
+    import('../../modules/jobs/index.ts'),
+  ]);
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.LOG_LEVEL);
+  const orm = await db.openDatabase(config.DATABASE_URL);
+  shareChanges(orm, changes, { dialect: db.dialectOf(config.DATABASE_URL), logger });
+  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: null } });
+  const server = await listen(app, 0, '127.0.0.1');
+  jobs.scheduleJobs(
+    orm,
+    [
+      {
+        name: 'instance-probe',
+        schedule: '* * * * * *',
+        lockMs: 30_000,
+        async run() {
+          // The second it ran for: the run starts within milliseconds of its tick.
+          process.stdout.write(`tick ${Math.floor(Date.now() / 1000) * 1000}\n`);
+          return 'probed';
+        },
+      },
+    ],
+    logger,
+  );
+  process.stdout.write(`port ${(server.address() as AddressInfo).port}\n`);
+  process.once('SIGTERM', () => {
+    server.close();
+    void orm.close().then(() => process.exit(0));
+  });
+}
+
+if (process.argv[1] === import.meta.filename && process.argv[2] === '--serve') await serve();
