@@ -113,7 +113,7 @@ export function createApp(deps: AppDependencies): App {
   const mediaStore = mediaStorage(mediaStorageOptions(config));
   setMediaPublicBase(mediaStore.publicBase);
   const media = createMediaService({ storage: mediaStore, authorisers: { FUNDRAISER: authoriseFundraiserMedia } });
-  const fundraisers = createFundraiserService({ media, donationRowsExist });
+  const fundraisers = createFundraiserService({ media, donationRowsExist, feed: changes });
   mailer.composer(receiptMailKind, receiptComposer({ publicUrl: config.PUBLIC_URL }));
   mailer.composer(refundNoticeMailKind, refundNoticeComposer({ publicUrl: config.PUBLIC_URL }));
   mailer.composer(moderationMailKind, moderationMailComposer({ publicUrl: config.PUBLIC_URL }));

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { dialectOf, migrate, openDatabase, seedDemoIfEmpty, seedReference } from '../db/index.ts';
+import { dialectOf, openDatabase, seedDemoIfEmpty, seedReference, underStartupLock } from '../db/index.ts';
 import { changes, shareChanges } from '../kernel/changes/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
 import { mediaStorage, setMediaPublicBase } from '../modules/media/index.ts';
@@ -30,13 +30,16 @@ export const countFlushMs = 5_000;
 export async function start(config: Config, options: { jobs?: boolean } = {}): Promise<Running> {
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await openDatabase(config.DATABASE_URL);
-  const applied = await migrate(orm);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
-  await seedReference(orm.em.fork());
   const mediaStore = mediaStorage(mediaStorageOptions(config));
   // The static pages name images by the address they are served from, which the storage decides.
   setMediaPublicBase(mediaStore.publicBase);
-  const demo = await seedDemoIfEmpty(orm.em.fork(), { storage: mediaStore });
+  // One instance at a time: another starting beside it waits, then finds the work done.
+  const demo = await underStartupLock(orm, async () => {
+    const applied = (await orm.migrator.up()).map((m) => m.name);
+    if (applied.length) logger.info({ applied }, 'migrations applied');
+    await seedReference(orm.em.fork());
+    return seedDemoIfEmpty(orm.em.fork(), { storage: mediaStore });
+  });
   if (demo) {
     logger.info({ fundraisers: demo.fundraisers }, 'demo data loaded into the empty database');
     // In the message, not a field: the logger redacts fields named password.

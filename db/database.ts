@@ -82,20 +82,26 @@ export async function openDatabase(databaseUrl: string, options: { debug?: boole
 }
 
 /**
- * Applies the pending migrations. On MySQL, under a named lock held by a connection of its
- * own: instances that start together would otherwise apply the same migration at once, and
- * all but one fail on its DDL.
+ * Runs `work` (migrating, seeding) while no other instance runs its own. On MySQL, under a
+ * named lock held by a connection of its own: instances that start together on an empty
+ * database would otherwise apply the same migration at once, all but one failing on its DDL,
+ * and load the demo data twice. One SQLite file has one instance.
  */
-export async function migrate(orm: MikroORM): Promise<string[]> {
+export async function underStartupLock<T>(orm: MikroORM, work: () => Promise<T>): Promise<T> {
   const url = orm.config.get('clientUrl');
-  if (!url?.startsWith('mysql://')) return (await orm.migrator.up()).map((m) => m.name);
+  if (!url?.startsWith('mysql://')) return work();
   const { createConnection } = await import('mysql2/promise');
   const lock = await createConnection(url);
   try {
-    const [rows] = await lock.query<RowDataPacket[]>("select get_lock('fundraise_migrations', 300) as taken");
-    if (rows[0]?.taken !== 1) throw new Error('another instance has been migrating the database for 5 minutes; not starting');
-    return (await orm.migrator.up()).map((m) => m.name);
+    const [rows] = await lock.query<RowDataPacket[]>("select get_lock('fundraise_startup', 300) as taken");
+    if (rows[0]?.taken !== 1) throw new Error('another instance has been preparing the database for 5 minutes; not starting');
+    return await work();
   } finally {
     await lock.end();
   }
+}
+
+/** Applies the pending migrations, under the startup lock. */
+export async function migrate(orm: MikroORM): Promise<string[]> {
+  return underStartupLock(orm, async () => (await orm.migrator.up()).map((m) => m.name));
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createConnection } from 'mysql2/promise';
-import { dialectOf, migrate, openDatabase } from './index.ts';
+import { dialectOf, migrate, openDatabase, underStartupLock } from './index.ts';
 import { createTestDatabase } from '../tests/helpers/test-database.ts';
 
 /**
@@ -38,6 +38,19 @@ describe('migrations', () => {
       assert.ok(all.length > 0);
       assert.equal(new Set(all).size, all.length, 'each migration applied by one instance');
       assert.deepEqual(await migrate(orms[0]!), [], 'nothing left');
+      // Seeding after migrating is one piece of work: no two instances are inside it at once.
+      let inside = 0;
+      let most = 0;
+      await Promise.all(
+        orms.map((orm) =>
+          underStartupLock(orm, async () => {
+            most = Math.max(most, (inside += 1));
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            inside -= 1;
+          }),
+        ),
+      );
+      assert.equal(most, 1);
     } finally {
       await Promise.all(orms.map((orm) => orm.close()));
       await admin.query(`drop database if exists \`${name}\``);

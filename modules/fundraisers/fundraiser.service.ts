@@ -1,10 +1,12 @@
 import { ForeignKeyConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import type { ChangeFeed } from '../../kernel/changes/index.ts';
 import { NotFound, ValidationFailed, type FieldErrors } from '../../kernel/http/index.ts';
 import { UserSchema, type User } from '../accounts/index.ts';
 import { CategorySchema, LocationSchema } from '../catalogue/index.ts';
 import type { MediaAuthoriser, MediaService } from '../media/index.ts';
 import { fromMinor, toMinor } from '../money/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
+import { fundraiserKeys } from './fundraiser.changes.ts';
 import { FundraiserSchema, type Fundraiser, type FundraiserStatus } from './fundraiser.entity.ts';
 import { CurrencyLocked, FundraiserNotFound, FundraiserSuspended, InvalidStatusChange, NotFundraiserManager, OwnerMismatch, StatusChangeAdminOnly } from './fundraiser.errors.ts';
 import { mayManage } from './fundraiser.access.ts';
@@ -121,8 +123,14 @@ export function createFundraiserService(deps: {
   listTotalsTtlMs?: number;
   /** Whether any donation row (of any status) refers to the fundraiser: given by the donations module. */
   donationRowsExist?: (em: EntityManager, fundraiserId: number) => Promise<boolean>;
+  /** The change feed, whose news of other instances' changes to the lists clears the totals here too. */
+  feed?: ChangeFeed;
 }): FundraiserService {
   const totals = createTotalsCache(deps.listTotalsTtlMs ?? listTotalsTtlMs);
+  // Writes through this service clear the totals themselves; another instance's reach here through the feed.
+  deps.feed?.listen((keys, origin) => {
+    if (origin === 'elsewhere' && keys.includes(fundraiserKeys.listing)) totals.clear();
+  });
 
   async function page(em: EntityManager, filter: FundraiserFilter, cacheTotal = false): Promise<Page<FundraiserCard>> {
     const { ids, total } = await findFundraiserIds(em, filter, cacheTotal ? totals : undefined);

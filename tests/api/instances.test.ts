@@ -99,6 +99,26 @@ describe('two app instances on one database and one object store', { skip: !onMy
     assert.deepEqual([next.data.raisedAmount, next.data.donationCount], ['42.00', 1], 'b answers anew at once');
   });
 
+  it("drops the other instance's list totals within its background poll once a fundraiser is started on one", async () => {
+    const organiser = await fakeUser(database.orm);
+    const onA = new TestClient(a.url);
+    await signIn(onA, organiser);
+    const onB = new TestClient(b.url);
+    const sample = await fakeFundraiser(database.orm, organiser.user, { categorySlug: 'environment' });
+    const path = `/api/fundraisers?categoryId=${sample.category.id}&size=1`;
+    const before = (await onB.get(path)).data.totalElements as number;
+    const created = await onA.post('/api/fundraisers', { title: 'Trees for the market square', description: 'Shade for the traders.', goalAmount: '300', categoryId: sample.category.id, locationId: sample.location.id });
+    assert.equal(created.status, 201, created.text);
+    // The total is kept for 10 s on its own; the feed's one-second poll clears it sooner.
+    const deadline = Date.now() + 2500;
+    let total = before;
+    while (total === before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      total = (await onB.get(path)).data.totalElements as number;
+    }
+    assert.equal(total, before + 1, 'b counts it within 2.5 s, well before the total would expire');
+  });
+
   it('counts 200 donations exactly once, their confirmations dealt out to both instances and some sent twice', async () => {
     const owner = await fakeUser(database.orm);
     const f = await fakeFundraiser(database.orm, owner.user, { goalMinor: 100_000_000 });
