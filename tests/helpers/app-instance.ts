@@ -3,6 +3,8 @@
  * this file, which serves the API on a free port with the configuration it is given (its own
  * DATA_DIR; the database and the object store shared), shares its changes through the
  * database, and runs a probe job every second that prints the scheduled time it ran for.
+ * With `INSTANCE_SITE=current` it serves the site build this machine has (browser tests),
+ * without building one: every instance of a product serves the same build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,7 +48,7 @@ export async function startInstance(name: string, env: Record<string, string>): 
 }
 
 async function serve(): Promise<void> {
-  const [{ createApp, listen }, { loadConfig }, { createLogger }, db, { changes, shareChanges }, { createMailer }, jobs] = await Promise.all([
+  const [{ createApp, listen }, { loadConfig }, { createLogger }, db, { changes, shareChanges }, { createMailer }, jobs, site] = await Promise.all([
     import('../../api/app.ts'),
     import('../../api/config.ts'),
     import('../../api/logger.ts'),
@@ -54,12 +56,13 @@ async function serve(): Promise<void> {
     import('../../kernel/changes/index.ts'),
     import('../../modules/mail/index.ts'),
     import('../../modules/jobs/index.ts'),
+    import('../../api/site/index.ts'),
   ]);
   const config = loadConfig(process.env);
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await db.openDatabase(config.DATABASE_URL);
   shareChanges(orm, changes, { dialect: db.dialectOf(config.DATABASE_URL), logger });
-  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: null } });
+  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: process.env.INSTANCE_SITE === 'current' ? await site.loadCurrentBuild() : null } });
   const server = await listen(app, 0, '127.0.0.1');
   jobs.scheduleJobs(
     orm,
