@@ -244,9 +244,15 @@ export function createApp(deps: AppDependencies): App {
     const answered = microCache.answer(req, res);
     if (answered === false) void koaListener(req, res);
     else if (answered !== true) {
-      void answered.then((served) => {
-        if (!served) void koaListener(req, res);
-      });
+      answered.then(
+        (served) => {
+          if (!served) void koaListener(req, res);
+        },
+        (error: unknown) => {
+          logger.error({ err: error, path: req.url }, 'a kept answer could not be sent');
+          res.destroy();
+        },
+      );
     }
   };
   return { koa: app, payments, counter, listener };

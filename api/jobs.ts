@@ -46,7 +46,7 @@ export function jobList(deps: JobDependencies): Job[] {
 export function scheduleAll(orm: MikroORM, config: Config, deps: JobDependencies & { site: SiteHolder }, logger: Logger): () => void {
   const stopJobs = scheduleJobs(orm, jobList(deps), logger);
   const rebuildSite = siteRebuilder(orm, config, deps.site, logger);
-  // The job catches changes made elsewhere (another instance, by hand); those made here start a rebuild themselves.
+  // The job catches changes made by hand in the database; those made through an instance (this one or, with a shared feed, another) start a rebuild themselves.
   const rebuild = cron.schedule(config.SITE_REBUILD_CRON, () => void rebuildSite('SCHEDULE'), { name: 'site-rebuild' });
   const stopRebuildOnChange = rebuildSiteOnChange(() => rebuildSite('CHANGE'));
   return () => {

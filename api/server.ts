@@ -46,6 +46,10 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
     logger.warn(`demo admin account: ${demo.admin.email} with password ${demo.admin.password} (generated now and shown only once)`);
   }
 
+  // Before the site is built from the data and before the app serves: what other instances
+  // change from then on is heard of, and no kept page is answered without asking them first.
+  const sharing = config.CHANGE_FEED === 'database' ? shareChanges(orm, changes, { dialect: dialectOf(config.DATABASE_URL), logger }) : null;
+  await sharing?.ready;
   const site: SiteHolder = { current: await loadCurrentBuild() };
   if (!site.current) {
     await rebuildSiteIfDataChanged(orm, config, site, logger, { trigger: 'START' });
@@ -59,8 +63,6 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   if (!mailer.delivers) logger.warn('SMTP_URL is not set: mails are kept in the outbox table and logged');
   if (!config.RECAPTCHA_SECRET) logger.warn('RECAPTCHA_SECRET is not set: the bot check is off');
-  // Before the app serves: a kept page must never be answered without asking the others first.
-  const sharing = config.CHANGE_FEED === 'database' ? shareChanges(orm, changes, { dialect: dialectOf(config.DATABASE_URL), logger }) : null;
   const app = createApp({ config, orm, logger, mailer, site });
   const stopJobs = options.jobs === false ? () => undefined : scheduleAll(orm, config, { mailer, payments: app.payments, site }, logger);
 

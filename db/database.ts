@@ -97,7 +97,8 @@ export async function underStartupLock<T>(orm: MikroORM, work: () => Promise<T>)
     if (rows[0]?.taken !== 1) throw new Error('another instance has been preparing the database for 5 minutes; not starting');
     return await work();
   } finally {
-    await lock.end();
+    // Closing the connection frees the lock; a failure to close it must not hide the work's own outcome.
+    await lock.end().catch(() => lock.destroy());
   }
 }
 

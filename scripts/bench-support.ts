@@ -22,7 +22,7 @@ async function serve(databaseUrl: string) {
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), LOG_LEVEL: 'warn' });
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await openDatabase(databaseUrl);
-  if (config.CHANGE_FEED === 'database') shareChanges(orm, changes, { dialect: dialectOf(databaseUrl), logger });
+  if (config.CHANGE_FEED === 'database') await shareChanges(orm, changes, { dialect: dialectOf(databaseUrl), logger }).ready;
   const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: null } });
   const server = await listen(app, 0, '127.0.0.1');
   process.stdout.write(`${(server.address() as AddressInfo).port}\n`);

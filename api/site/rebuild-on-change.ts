@@ -13,11 +13,12 @@ export interface RebuildTiming {
 
 /**
  * Rebuilds the pre-rendered pages (home, categories) soon after the data they show changes
- * on this instance, instead of at the next run of the rebuild job: at once (after `settleMs`)
+ * (on this instance, or on another one it hears of through a shared change feed), instead of
+ * at the next run of the rebuild job: at once (after `settleMs`)
  * when a fundraiser appears, disappears or changes what its card says, and at most once every
  * `routineMs` for totals, so that a burst of donations costs one rebuild a minute. The
- * rebuild itself builds only when the exported data differs (site-builder.ts). Other
- * instances still rely on the job (docs/adr/0008). Answers a function that stops it.
+ * rebuild itself builds only when the exported data differs (site-builder.ts). Changes made
+ * by hand in the database reach it through the job. Answers a function that stops it.
  */
 export function rebuildOnChange(feed: ChangeFeed, rebuild: () => Promise<void>, timing: RebuildTiming, now: () => number = Date.now): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;

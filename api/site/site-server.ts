@@ -57,8 +57,12 @@ export function siteServer(holder: SiteHolder, serving: SiteServing): AppMiddlew
       return;
     }
     const key = cacheKey(ctx);
-    // Another instance may have changed what a kept page shows: hear of that first.
-    if (changes.shared) await changes.sync();
+    // Another instance may have changed what a kept page shows: hear of that first, or make the page afresh.
+    const heard = changes.shared ? await changes.sync() : true;
+    if (!heard) {
+      if (await renderPage(ctx, build, serving, renders, null)) return next();
+      return;
+    }
     // Visitors who arrive while the page is being made wait for that render rather than start
     // their own, and again if what it read changed meanwhile (in a burst of donations it will
     // have); a visitor makes the page themself only when nobody else is making it.

@@ -16,10 +16,11 @@ export interface ChangeFeed {
   /** Calls `listener` with the keys of every bump from now on (a rebuild of what they show, say); answers a function that stops it. */
   listen(listener: (keys: readonly string[], origin: ChangeOrigin) => void): () => void;
   /**
-   * Resolves once the changes other instances had made when it was called are known here; at
-   * once when no other instance shares the database (no shared source).
+   * Resolves true once the changes other instances had made when it was called are known here
+   * (at once when no other instance shares the database), false when they could not be heard
+   * of in time: a kept copy is then not to be trusted.
    */
-  sync(): Promise<void>;
+  sync(): Promise<boolean>;
   /** The source other instances' changes come from, when the database is shared; null for one instance alone. */
   readonly shared: SharedSource | null;
   /** Shares this feed's changes with other instances through `source` (one per feed). */
@@ -30,10 +31,14 @@ export type ChangeOrigin = 'here' | 'elsewhere';
 
 /** Carries changes between the instances that share one database (shared-changes.ts). */
 export interface SharedSource {
-  /** Records keys changed here, in the transaction of the change when there is one (`transaction`). */
+  /**
+   * Records keys changed here: in the transaction of the change when there is one
+   * (`transaction`), its failure failing the change; right after the change otherwise, its
+   * failure only logged (the change is made; other instances' copies expire on their own).
+   */
   publish(em: EntityManager, keys: readonly string[], transaction?: unknown): Promise<void>;
-  /** Brings in, as `elsewhere` bumps, what other instances published before this call. */
-  sync(): Promise<void>;
+  /** Brings in, as `elsewhere` bumps, what other instances published before this call; see ChangeFeed.sync. */
+  sync(): Promise<boolean>;
 }
 
 export function createChangeFeed(): ChangeFeed {
@@ -51,7 +56,7 @@ export function createChangeFeed(): ChangeFeed {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    sync: () => (source ? source.sync() : Promise.resolve()),
+    sync: () => (source ? source.sync() : Promise.resolve(true)),
     get shared() {
       return source;
     },

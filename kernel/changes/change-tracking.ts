@@ -41,8 +41,9 @@ export async function noteChanges(feed: ChangeFeed, em: EntityManager, keys: Ite
   const connection = em.isInTransaction() ? await connectionOf(em.getTransactionContext()) : undefined;
   if (!connection) {
     const raised = [...keys];
-    await feed.shared?.publish(em, raised);
+    // Committed already (a flush outside a transaction commits on its own): known here first.
     feed.bump(raised);
+    await feed.shared?.publish(em, raised);
     return;
   }
   let pending = pendingByConnection.get(connection);

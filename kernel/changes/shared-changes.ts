@@ -11,6 +11,15 @@ import type { ChangeFeed } from './change-feed.ts';
 export const pollWindowMs = 10_000;
 /** Polls in the background too, so that an instance nobody asks still hears of changes (and rebuilds its static pages). */
 export const backgroundPollMs = 1_000;
+/** How long a request waits to hear of other instances' changes before it is answered afresh instead. */
+export const syncWaitMs = 1_000;
+/** A poll stuck on the database gives up its place after this, so that the next one can start. */
+const stuckPollMs = 5_000;
+
+const after = <T>(ms: number, value: T) =>
+  new Promise<T>((resolve) => {
+    setTimeout(() => resolve(value), ms).unref();
+  });
 
 interface Dialect {
   nowMs: string;
@@ -19,7 +28,8 @@ interface Dialect {
 
 const dialects: Record<'mysql' | 'sqlite', Dialect> = {
   mysql: {
-    nowMs: 'round(unix_timestamp(now(3)) * 1000)',
+    // Whole seconds, and no time zone in between (a DST change cannot move it); the window is ten of them.
+    nowMs: 'unix_timestamp() * 1000',
     upsert: (count) =>
       `insert into \`change_version\` (\`key\`, \`version\`, \`changed_ms\`) values ${Array(count).fill(`(?, 1, ${dialects.mysql.nowMs})`).join(', ')} ` +
       `on duplicate key update \`version\` = \`version\` + 1, \`changed_ms\` = ${dialects.mysql.nowMs}`,
@@ -42,17 +52,19 @@ const dialects: Record<'mysql' | 'sqlite', Dialect> = {
  *
  * Concurrent `sync` calls share polls: each waits for a poll that started after it was made,
  * so a burst of requests costs one query at a time, and none is answered from before a
- * change it followed.
+ * change it followed. One that cannot hear within `syncWaitMs` (the database slow or away) is
+ * answered afresh rather than from a copy, and a stuck poll never holds the next one back.
  */
-export function shareChanges(orm: MikroORM, feed: ChangeFeed, options: { dialect: 'mysql' | 'sqlite'; logger: Logger }): { stop(): void } {
+export function shareChanges(orm: MikroORM, feed: ChangeFeed, options: { dialect: 'mysql' | 'sqlite'; logger: Logger }): { ready: Promise<boolean>; stop(): void } {
   const sql = dialects[options.dialect];
   /** The versions seen of each key; the first poll fills it without raising anything. */
   const seen = new Map<string, number>();
   let primed = false;
-  let running: Promise<void> | null = null;
-  let queued: Promise<void> | null = null;
+  let running: Promise<boolean> | null = null;
+  let queued: Promise<boolean> | null = null;
 
-  async function poll(): Promise<void> {
+  /** True once the changes are read; false when they could not be. */
+  async function poll(): Promise<boolean> {
     try {
       const rows = await orm.em.getConnection().execute<{ key: string; version: number | string }[]>(
         `select \`key\`, \`version\` from \`change_version\` where \`changed_ms\` >= ${sql.nowMs} - ?`,
@@ -70,23 +82,28 @@ export function shareChanges(orm: MikroORM, feed: ChangeFeed, options: { dialect
       // Keys quiet for longer than the window are not asked for again; their entries only cost memory.
       if (seen.size > 20_000) for (const key of [...seen.keys()].slice(0, seen.size - 10_000)) seen.delete(key);
       if (moved.length > 0) feed.bump(moved, 'elsewhere');
+      return true;
     } catch (error) {
-      // Copies are still bounded by their own lifetime; the next poll tries again.
+      // Kept copies are answered afresh meanwhile; the next poll tries again.
       options.logger.error({ err: error }, 'could not read the changes made on other instances');
+      return false;
     }
   }
 
-  function sync(): Promise<void> {
-    if (!running) {
-      running = poll().finally(() => {
-        running = null;
-      });
-      return running;
-    }
-    // The poll under way may have started before this call: wait for the one after it.
+  function begin(): Promise<boolean> {
+    const current: Promise<boolean> = Promise.race([poll(), after(stuckPollMs, false)]).finally(() => {
+      if (running === current) running = null;
+    });
+    running = current;
+    return current;
+  }
+
+  /** A poll that begins after this call: the one under way may have begun before it. */
+  function pollAfterNow(): Promise<boolean> {
+    if (!running) return begin();
     queued ??= running.then(() => {
       queued = null;
-      return sync();
+      return running ?? begin();
     });
     return queued;
   }
@@ -95,14 +112,21 @@ export function shareChanges(orm: MikroORM, feed: ChangeFeed, options: { dialect
     // Sorted, so that two transactions raising the same keys take their rows in one order and never deadlock.
     const sorted = [...new Set(keys)].sort();
     if (sorted.length === 0) return;
-    await em.getConnection().execute(sql.upsert(sorted.length), sorted, 'run', transaction as never);
+    const write = em.getConnection().execute(sql.upsert(sorted.length), sorted, 'run', transaction as never);
+    if (transaction) {
+      await write;
+      return;
+    }
+    // The change is committed already; only the other instances' early notice is lost.
+    await write.catch((error: unknown) => options.logger.error({ err: error, keys: sorted }, 'could not record a change for the other instances; their copies expire on their own'));
   }
 
-  feed.share({ publish, sync });
-  const timer = setInterval(() => void sync(), backgroundPollMs);
+  feed.share({ publish, sync: () => Promise.race([pollAfterNow(), after(syncWaitMs, false)]) });
+  const timer = setInterval(() => void pollAfterNow(), backgroundPollMs);
   timer.unref();
-  void sync();
   return {
+    /** The first poll, which notes what was changed before this instance began: await it before reading or building anything. */
+    ready: pollAfterNow(),
     stop() {
       clearInterval(timer);
     },

@@ -75,7 +75,7 @@ export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; h
       if (!seen) return serve(req, res, entry);
       if (options.tokens.sessionTokenIn(req.headers.cookie) !== undefined) return false;
       // Another instance may have changed what it was read from: hear of that first.
-      if (options.feed?.shared) return options.feed.sync().then(() => seen.stillCurrent() && serve(req, res, entry));
+      if (options.feed?.shared) return options.feed.sync().then((heard) => heard && seen.stillCurrent() && serve(req, res, entry));
       return seen.stillCurrent() && serve(req, res, entry);
     },
   };

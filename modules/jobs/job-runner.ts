@@ -94,7 +94,8 @@ async function acquire(em: EntityManager, name: string, lockMs: number, tick: Da
   const takeBack = unreleased.delete(name);
   try {
     const free = takeBack ? { name, $or: [{ lockedUntil: { $lt: now } }, { owner: instanceId }] } : { name, lockedUntil: { $lt: now } };
-    const notYetThisTick = tick ? { $or: [{ lastTick: null }, { lastTick: { $lt: tick } }] } : {};
+    // A tick an hour past this one was written by an instance whose clock is wrong: it must not stop the job everywhere.
+    const notYetThisTick = tick ? { $or: [{ lastTick: null }, { lastTick: { $lt: tick } }, { lastTick: { $gt: new Date(tick.getTime() + 60 * 60_000) } }] } : {};
     const taken = await em.nativeUpdate(JobLockSchema, { $and: [free, notYetThisTick] }, { owner: instanceId, lockedUntil: until, ...(tick ? { lastTick: tick } : {}) });
     if (taken === 1) return true;
   } catch (error) {

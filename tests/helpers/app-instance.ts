@@ -61,7 +61,7 @@ async function serve(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await db.openDatabase(config.DATABASE_URL);
-  shareChanges(orm, changes, { dialect: db.dialectOf(config.DATABASE_URL), logger });
+  await shareChanges(orm, changes, { dialect: db.dialectOf(config.DATABASE_URL), logger }).ready;
   const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: process.env.INSTANCE_SITE === 'current' ? await site.loadCurrentBuild() : null } });
   const server = await listen(app, 0, '127.0.0.1');
   jobs.scheduleJobs(

@@ -12,7 +12,7 @@ export async function startRoundRobin(upstreams: { name: string; url: string }[]
 
   function forward(req: IncomingMessage, res: ServerResponse, body: Buffer, attempt: number): void {
     const candidates = upstreams.filter((u) => alive.has(u.name));
-    if (attempt >= candidates.length || candidates.length === 0) {
+    if (attempt >= upstreams.length || candidates.length === 0) {
       res.writeHead(502).end();
       return;
     }

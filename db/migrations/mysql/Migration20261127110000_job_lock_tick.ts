@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** A job's last scheduled minute, so that of all instances one runs it per tick. */
+/** The scheduled time a job last ran for, so that of all instances one runs it per tick. */
 export class Migration20261127110000_job_lock_tick extends Migration {
 
   override name = 'Migration20261127110000_job_lock_tick';
