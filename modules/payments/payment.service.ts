@@ -262,24 +262,17 @@ export function createPaymentService(deps: {
     return changed;
   }
 
-  /** A provider that refuses or cannot be reached gives the donor a clear 502, not a 500. */
-  async function startAt(provider: PaymentProvider, request: StartRequest) {
+  /**
+   * A provider that refuses or cannot be reached gives the donor a clear 502, not a 500 (the
+   * reconciliation asks again about a payment it could not say how stands).
+   */
+  async function atProvider<T>(provider: PaymentProvider, call: () => Promise<T>, failure: { message: string; donationId?: number; paymentId?: number }): Promise<T> {
     try {
-      return await provider.start(request);
+      return await call();
     } catch (error) {
       if (error instanceof AppError) throw error;
-      deps.logger.error({ err: error, method: provider.method, donationId: request.donationId }, 'payment provider refused to start a payment');
-      throw new ProviderUnavailable();
-    }
-  }
-
-  /** As startAt: a provider that cannot answer how a payment stands gives the donor a 502; the reconciliation asks again. */
-  async function askProvider(provider: PaymentProvider, payment: Payment): Promise<ProviderOutcome> {
-    try {
-      return await provider.outcome(payment);
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      deps.logger.error({ err: error, method: provider.method, paymentId: payment.id }, 'payment provider could not say how a payment stands');
+      const { message, ...about } = failure;
+      deps.logger.error({ err: error, method: provider.method, ...about }, message);
       throw new ProviderUnavailable();
     }
   }
@@ -310,7 +303,7 @@ export function createPaymentService(deps: {
       const existing = await em.findOne(PaymentSchema, { donation: donationId, method });
       if (existing) return startView(existing);
       if (!payable.includes(donation.status)) throw new DonationSettled();
-      const started = await startAt(provider, {
+      const request: StartRequest = {
         donationId,
         amountMinor: donation.amountMinor,
         currency: donation.currency,
@@ -320,7 +313,8 @@ export function createPaymentService(deps: {
         cancelUrl: `${deps.publicUrl}${localePrefix(donation.language)}/donation/cancel`,
         callbackUrl: `${deps.publicUrl}${chapaCallbackPath}`,
         donor: { email: donation.donorEmail, name: donation.donorName ?? null, phoneNumber: options.phoneNumber || null },
-      });
+      };
+      const started = await atProvider(provider, () => provider.start(request), { message: 'payment provider refused to start a payment', donationId });
       try {
         const payment = em.create(PaymentSchema, {
           donation,
@@ -349,7 +343,8 @@ export function createPaymentService(deps: {
     async confirm(em, providerRef, actor) {
       const payment = await findByRef(em, providerRef);
       await assertDonorOfPayment(em, payment, actor);
-      const outcome = await askProvider(providerFor(payment.method), payment);
+      const provider = providerFor(payment.method);
+      const outcome = await atProvider(provider, () => provider.outcome(payment), { message: 'payment provider could not say how a payment stands', paymentId: payment.id });
       await record(em, payment, outcome);
       // Read after the commit, so that a concurrent confirmation that won shows as it is.
       const fresh = em.fork();
