@@ -52,7 +52,7 @@ export const moderationMailTexts: Record<Language, Record<ModerationMail, Modera
         [
           `Dear ${v.name},`,
           '',
-          `Our team has lifted the suspension of your fundraiser “${v.title}”. It is visible again and takes donations.`,
+          `Our team has lifted the suspension of your fundraiser “${v.title}”. It is visible again, as it was before the suspension: open, paused or closed.`,
           '',
           'Our note:',
           v.reason,
@@ -113,12 +113,12 @@ export const moderationMailTexts: Record<Language, Record<ModerationMail, Modera
         ].join('\n'),
     },
     fundraiserReinstated: {
-      subject: (title) => `“${title}” የተሰኘው ገንዘብ ማሰባሰቢያዎ ተመልሶ ክፍት ሆኗል`,
+      subject: (title) => `“${title}” በተሰኘው ገንዘብ ማሰባሰቢያዎ ላይ የነበረው እገዳ ተነስቷል`,
       body: (v) =>
         [
           `ውድ ${v.name}፣`,
           '',
-          `ቡድናችን “${v.title}” በተሰኘው ገንዘብ ማሰባሰቢያዎ ላይ የነበረውን እገዳ አንስቷል። አሁን እንደገና ይታያል፤ ልገሳም ይቀበላል።`,
+          `ቡድናችን “${v.title}” በተሰኘው ገንዘብ ማሰባሰቢያዎ ላይ የነበረውን እገዳ አንስቷል። ከእገዳው በፊት እንደነበረው፣ ክፍትም ሆነ ለጊዜው የቆመ ወይም የተዘጋ፣ እንደገና ይታያል።`,
           '',
           'ማስታወሻችን፦',
           v.reason,

@@ -10,6 +10,7 @@ import { flagTarget, openFlagGroups, openFlagsOf, openFlagTargets, resolveFlags,
 import {
   countFundraisersSince,
   fundraiserWithOrganiser,
+  beforeSuspension,
   moderateStatus,
   pageOf,
   pauseOwnedBy,
@@ -118,7 +119,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
     return String(event);
   }
 
-  const statusAction = (path: string, summary: string, to: FundraiserStatus, from: readonly FundraiserStatus[], action: string, mails: boolean) =>
+  const statusAction = (path: string, summary: string, to: FundraiserStatus | typeof beforeSuspension, from: readonly FundraiserStatus[], action: string, mails: boolean) =>
     route({
       method: 'post',
       path: `/api/admin/fundraisers/:id/${path}`,
@@ -279,7 +280,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       handler: async ({ params, ctx }) => fundraiserDetail(ctx.state.em, params.id),
     }),
     statusAction('suspend', 'Suspends a fundraiser: off every page within seconds, no donations; its open reports are closed and its organiser is mailed the reason', 'SUSPENDED', suspendable, 'fundraiser.suspend', true),
-    statusAction('reinstate', 'Lifts a suspension: the fundraiser is open again, and its organiser is mailed the note', 'ACTIVE', ['SUSPENDED'], 'fundraiser.reinstate', true),
+    statusAction('reinstate', 'Lifts a suspension: the fundraiser returns to the status it was suspended from (open, paused or closed), and its organiser is mailed the note', beforeSuspension, ['SUSPENDED'], 'fundraiser.reinstate', true),
     statusAction('close', 'Closes a fundraiser for good (it stays visible, takes no donations)', 'CLOSED', ['ACTIVE', 'PAUSED', 'SUSPENDED'], 'fundraiser.close', false),
     route({
       method: 'post',

@@ -121,7 +121,7 @@ describe('the admin area', () => {
     assert.equal(back.status, 200, back.text);
     assert.equal(back.data.status, 'ACTIVE');
     assert.equal((await app.client().get(`/api/fundraisers/${older.id}`)).status, 200);
-    await waitFor(async () => (await mailsTo(app.orm, organiser.email)).find((m) => /ተመልሶ/.test(m.subject)), 'the reinstatement mail');
+    await waitFor(async () => (await mailsTo(app.orm, organiser.email)).find((m) => /እገዳ ተነስቷል/.test(m.subject)), 'the reinstatement mail');
   });
 
   it('suspends once when two admins click at the same moment: one answer, one audit row, one mail', async () => {

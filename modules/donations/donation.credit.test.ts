@@ -114,6 +114,37 @@ describe('team credit of donations', () => {
     assert.deepEqual((await totals(mine.teamId)).team, [0, 0]);
   });
 
+  it('credits nobody for a gift started through a team removed, or a member who left, before it succeeded; the fundraiser counts it', async () => {
+    const removed = await teamOf(2);
+    const left = await teamOf(2);
+    const back = await teamOf(2);
+    const throughRemoved = await give(removed.fundraiserId, '7', removed.codes[1]);
+    const throughLeaver = await give(left.fundraiserId, '8', left.codes[1]);
+    const throughReturner = await give(back.fundraiserId, '9', back.codes[1]);
+    // While the donors pay: the organiser removes one team, a member leaves another, and one leaves and joins again.
+    assert.equal((await asOrganiser.delete(`/api/teams/${removed.teamId}`)).status, 204);
+    const em = app.orm.em.fork();
+    const memberOf = (teamId: number, code: string) => em.findOneOrFail(TeamMemberSchema, { team: teamId, referralCode: code });
+    await em.nativeUpdate(TeamMemberSchema, { id: (await memberOf(left.teamId, left.codes[1]!)).id }, { leftAt: new Date() });
+    const returner = await memberOf(back.teamId, back.codes[1]!);
+    await em.nativeUpdate(TeamMemberSchema, { id: returner.id }, { leftAt: new Date() });
+    await em.nativeUpdate(TeamMemberSchema, { id: returner.id }, { leftAt: null });
+
+    for (const id of [throughRemoved, throughLeaver, throughReturner]) assert.equal(await settleDonation(app.orm.em.fork(), id, 'SUCCEEDED'), true);
+    assert.equal(await app.orm.em.fork().count(DonationCreditSchema, { donationId: { $in: [throughRemoved, throughLeaver] } }), 0, 'no credit for a removed team or a member who left');
+    assert.deepEqual((await totals(removed.teamId)).team, [0, 0]);
+    assert.deepEqual((await totals(left.teamId)).team, [0, 0]);
+    assert.deepEqual((await totals(left.teamId)).members, [[0, 0], [0, 0]]);
+    assert.deepEqual((await totals(back.teamId)).team, [900, 1], 'a member on the team again when the gift succeeds is credited');
+    for (const [fundraiserId, minor] of [[removed.fundraiserId, 700], [left.fundraiserId, 800]] as const) {
+      const f = await app.orm.em.fork().findOneOrFail(FundraiserSchema, { id: fundraiserId });
+      assert.deepEqual([f.raisedMinor, f.donationCount], [minor, 1], 'the fundraiser counts the gift');
+    }
+    // Taken back later, it takes nothing off a team it never counted for.
+    assert.equal(await settleDonation(app.orm.em.fork(), throughLeaver, 'REFUNDED'), true);
+    assert.deepEqual((await totals(left.teamId)).team, [0, 0]);
+  });
+
   it('keeps member sums = team totals = credited donations through 200 donations confirmed at once, with duplicates and refunds', async () => {
     const { fundraiserId, teamId, codes } = await teamOf(5);
     const ids: number[] = [];

@@ -1,10 +1,28 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { addToTotals, FundraiserSchema, lockFundraiserRow } from '../fundraisers/index.ts';
+import { addToTotals, FundraiserSchema, lockFundraiserRow, lockFundraiserRowIn, type FundraiserStatus } from '../fundraisers/index.ts';
 import type { Currency } from '../money/index.ts';
 import { creditDonation, refundCredit } from '../teams/index.ts';
 import { countInBuckets, type CountedGift } from './donation.buckets.ts';
 import { DonationSchema, donationStatuses, type DonationStatus, type PaymentMethod } from './donation.entity.ts';
 import { DonationCurrencyMismatch, DonationNotFound } from './donation.errors.ts';
+
+/**
+ * Fundraisers a gift counts for when its payment arrives: open ones, and those paused for a
+ * while (by their organiser, who may open them again; or because an admin disabled the
+ * organiser, a case the admin settles by suspending). Closed and suspended ones take no money:
+ * a payment that arrives for one anyway (started before, settled after) is given back.
+ */
+const countingStatuses: readonly FundraiserStatus[] = ['ACTIVE', 'PAUSED'];
+
+/**
+ * In the caller's transaction, before it settles a success: whether the gift may count for
+ * its fundraiser now. Takes the fundraiser's lock, as the settlement and a suspension do, so
+ * a suspension is either before this (and the gift is given back) or after it (and "refund
+ * all" finds the gift counted).
+ */
+export function mayCount(tx: EntityManager, fundraiserId: number): Promise<boolean> {
+  return lockFundraiserRowIn(tx, fundraiserId, countingStatuses);
+}
 
 /** How far along a donation is; a change only ever raises the rank. */
 const rank: Record<DonationStatus, number> = { PENDING: 0, FAILED: 1, CANCELLED: 1, EXPIRED: 1, SUCCEEDED: 2, REFUNDED: 3 };

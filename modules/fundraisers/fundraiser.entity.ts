@@ -51,6 +51,8 @@ export const FundraiserSchema = defineEntity({
     fundedRank: p.bigint('number').default(0).onCreate(fundedRank).onUpdate(fundedRank),
     goalRank: p.integer().default(0).onCreate(goalRank).onUpdate(goalRank),
     status: p.enum(fundraiserStatuses).default('ACTIVE'),
+    /** While SUSPENDED: the status it was suspended from, which lifting the suspension returns it to. */
+    suspendedFrom: p.enum(fundraiserStatuses).nullable(),
     /** Any signed-in supporter may start a team for it; off: only its organiser does. */
     teamsOpen: p.boolean().default(false),
     /**

@@ -4,18 +4,25 @@ import { FundraiserSchema, type Fundraiser, type FundraiserStatus } from './fund
 import { FundraiserNotFound, InvalidStatusChange } from './fundraiser.errors.ts';
 import { lockFundraiserRow } from './fundraiser.money-lock.ts';
 
+/** Where lifting a suspension takes a fundraiser: back to the status it was suspended from. */
+export const beforeSuspension = 'BEFORE_SUSPENSION';
+
 /**
  * Moves a fundraiser to `to` from one of `from`, in the caller's transaction, for the
- * moderators: suspend (from anything open), reinstate (from SUSPENDED), close. The row is
- * locked first and read as it is now, so of two admins acting at once the second is told it
- * has already happened (409) instead of doing it, and mailing it, again. A flush, so the
- * change keys rise and every page and cache showing it is stale at once (fundraiser.changes.ts).
+ * moderators: suspend (from anything open), reinstate (from SUSPENDED, to `beforeSuspension`:
+ * a closed or paused fundraiser suspended and reinstated is closed or paused again, not
+ * opened), close. The row is locked first and read as it is now, so of two admins acting at
+ * once the second is told it has already happened (409) instead of doing it, and mailing it,
+ * again. A flush, so the change keys rise and every page and cache showing it is stale at
+ * once (fundraiser.changes.ts).
  */
-export async function moderateStatus(tx: EntityManager, id: number, to: FundraiserStatus, from: readonly FundraiserStatus[]): Promise<Fundraiser> {
+export async function moderateStatus(tx: EntityManager, id: number, to: FundraiserStatus | typeof beforeSuspension, from: readonly FundraiserStatus[]): Promise<Fundraiser> {
   if (!(await lockFundraiserRow(tx, id))) throw new FundraiserNotFound();
   const f = await tx.findOneOrFail(FundraiserSchema, { id }, { refresh: true, populate: ['owner'] });
   if (!from.includes(f.status)) throw new InvalidStatusChange();
-  f.status = to;
+  const next = to === beforeSuspension ? (f.suspendedFrom ?? 'ACTIVE') : to;
+  f.suspendedFrom = next === 'SUSPENDED' ? f.status : null;
+  f.status = next;
   await tx.flush();
   return f;
 }

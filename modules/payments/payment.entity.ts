@@ -4,7 +4,7 @@ import { DonationSchema, paymentMethods } from '../donations/index.ts';
 export const paymentStatuses = ['STARTED', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-export const refundReasons = ['DUPLICATE', 'REQUESTED'] as const;
+export const refundReasons = ['DUPLICATE', 'REQUESTED', 'NOT_COUNTED'] as const;
 export type RefundReason = (typeof refundReasons)[number];
 
 export const sandboxOutcomes = ['succeeded', 'failed', 'cancelled'] as const;
@@ -42,7 +42,9 @@ export const PaymentSchema = defineEntity({
     /**
      * Why we gave this payment's money back ourselves: DUPLICATE when the donation had already
      * been paid by another payment (the donor paid by card and by PayPal); REQUESTED when the
-     * whole gift was refunded on request (the admin tools). Set before the provider is asked,
+     * whole gift was refunded on request (the admin tools); NOT_COUNTED when the money arrived
+     * for a gift that could no longer count (its fundraiser closed or was suspended while the
+     * donor paid; the donation had been given back already). Set before the provider is asked,
      * so that only one request refunds it, and a crash between the two is finished by the
      * reconciliation; `refundId` once it has.
      */

@@ -33,10 +33,11 @@ export interface ProviderOutcome {
   /** How the donor paid within the method, as the provider names it (Chapa: telebirr, cbebirr, mpesa, a bank). */
   channel?: string | null;
   /**
-   * What the provider says was paid, where its word on the amount is separate from ours (Chapa's
-   * verify): a success for another amount or currency than the donation's is not counted.
+   * What the provider says was paid. Every provider's success must carry it (the sandbox's
+   * aside, where no money moves): a success for another amount or currency than the
+   * donation's, or one that does not say, is not counted.
    */
-  paid?: { amountMinor: number; currency: string };
+  paid?: { amountMinor: number; currency: string } | undefined;
 }
 
 /** What a refund needs to know of the payment it gives money back for. */

@@ -1,8 +1,9 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { AppError } from '../../kernel/http/index.ts';
-import { assertDonor, DonationSchema, DonationSettled, findDonation, settleDonation, type DonationStatus, type DonorActor, type PaymentMethod } from '../donations/index.ts';
-import { PaymentEventSchema, PaymentSchema, paymentStatuses, type Payment, type PaymentStatus, type SandboxChannel, type SandboxOutcome } from './payment.entity.ts';
+import { assertDonor, DonationSchema, DonationSettled, findDonation, FundraiserNotAccepting, mayCount, settleDonation, type DonationStatus, type DonorActor, type PaymentMethod } from '../donations/index.ts';
+import { FundraiserSchema } from '../fundraisers/index.ts';
+import { PaymentEventSchema, PaymentSchema, paymentStatuses, type Payment, type PaymentStatus, type RefundReason, type SandboxChannel, type SandboxOutcome } from './payment.entity.ts';
 import { NotRefundable, PaymentMethodUnavailable, PaymentNotFound, ProviderUnavailable, RefundAmountInvalid, RefundInProgress, RefundRefused, SandboxOutcomeChosen } from './payment.errors.ts';
 import type { Currency } from '../money/index.ts';
 import type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest, WebhookEvent } from './payment.provider.ts';
@@ -36,6 +37,16 @@ const paymentMethodsInOrder: readonly PaymentMethod[] = ['STRIPE', 'PAYPAL', 'CH
  */
 function paidByAnother(donation: { status: DonationStatus; paymentMethod?: PaymentMethod | null }, payment: Payment): boolean {
   return (donation.status === 'SUCCEEDED' || donation.status === 'REFUNDED') && donation.paymentMethod !== payment.method;
+}
+
+/**
+ * Whether a provider's success is for the gift the donor chose: its own amount and currency,
+ * as the provider says them. A success that does not say is not counted either; the sandbox,
+ * where no money moves, is the one rail without an amount to check.
+ */
+function paidAsChosen(outcome: ProviderOutcome, payment: Payment, donation: { amountMinor: number; currency: Currency }): boolean {
+  if (payment.sandbox) return true;
+  return !!outcome.paid && outcome.paid.amountMinor === donation.amountMinor && outcome.paid.currency === donation.currency;
 }
 
 /** Payment rows move forward like donations: a failed attempt may still succeed, a success may be refunded. */
@@ -134,10 +145,17 @@ export function createPaymentService(deps: {
     const claimed = await fresh.nativeUpdate(PaymentSchema, { id: payment.id, refundReason: null, status: 'SUCCEEDED' }, { refundReason: 'DUPLICATE' });
     if (claimed !== 1) return;
     deps.logger.warn({ donationId: donation.id, paymentId: payment.id, method: payment.method }, 'a second payment of a paid donation; refunding it');
-    await refundDuplicate(fresh, { ...payment, transactionId: transactionId ?? payment.transactionId ?? null }, 'first');
+    await giveBack(fresh, { ...payment, transactionId: transactionId ?? payment.transactionId ?? null }, 'DUPLICATE', 'first');
   }
 
-  async function refundDuplicate(em: EntityManager, payment: Payment, attempt: 'first' | 'retry'): Promise<boolean> {
+  /** The provider's idempotency key of our own refund of a payment that could not count. */
+  const giveBackKey: Record<Exclude<RefundReason, 'REQUESTED'>, string> = { DUPLICATE: 'duplicate-payment', NOT_COUNTED: 'not-counted-payment' };
+
+  /**
+   * Gives back a payment claimed for it (`refundReason` DUPLICATE or NOT_COUNTED), whose money
+   * no donation counts; a refusal leaves it claimed for the reconciliation to try again.
+   */
+  async function giveBack(em: EntityManager, payment: Payment, reason: Exclude<RefundReason, 'REQUESTED'>, attempt: 'first' | 'retry'): Promise<boolean> {
     const provider = providers[payment.method];
     if (!provider) return false;
     try {
@@ -152,13 +170,13 @@ export function createPaymentService(deps: {
           currency,
           // Providers keep the answer to a key, a refusal too; a retry is a request of its own
           // (the provider refuses to refund more than was paid, so none gives back twice).
-          idempotencyKey: attempt === 'first' ? `duplicate-payment-${payment.id}` : `duplicate-payment-${payment.id}-${Date.now()}`,
+          idempotencyKey: attempt === 'first' ? `${giveBackKey[reason]}-${payment.id}` : `${giveBackKey[reason]}-${payment.id}-${Date.now()}`,
         }));
       }
       await em.nativeUpdate(PaymentSchema, { id: payment.id, status: { $ne: 'REFUNDED' } }, { status: 'REFUNDED', refundId, updatedAt: new Date() });
       return true;
     } catch (error) {
-      deps.logger.error({ err: error, paymentId: payment.id }, 'refund of a duplicate payment failed; the reconciliation will try again');
+      deps.logger.error({ err: error, paymentId: payment.id, reason }, 'refund of a payment no donation counts failed; the reconciliation will try again');
       return false;
     }
   }
@@ -217,11 +235,12 @@ export function createPaymentService(deps: {
     if (outcome.state === 'pending' && (!event || event.repeatable)) return false;
     let queuedMail: number | null = null;
     let mail: ReceiptMail | undefined;
+    let notCounted = false;
     const changed = await em.transactional(async (tx) => {
-      const donation = await tx.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'status', 'paymentMethod', 'amountMinor', 'currency'], disableIdentityMap: true });
-      if (outcome.state === 'succeeded' && outcome.paid && (outcome.paid.amountMinor !== donation.amountMinor || outcome.paid.currency !== donation.currency)) {
+      const donation = await tx.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'status', 'paymentMethod', 'amountMinor', 'currency', 'fundraiser'], disableIdentityMap: true });
+      if (outcome.state === 'succeeded' && !paidAsChosen(outcome, payment, donation)) {
         // Not the gift the donor chose: a person looks at it, nothing is counted or spent.
-        deps.logger.error({ paymentId: payment.id, donationId: donation.id, paid: outcome.paid, expected: { amountMinor: donation.amountMinor, currency: donation.currency } }, 'a provider reports a payment of another amount than the donation; not counted');
+        deps.logger.error({ paymentId: payment.id, donationId: donation.id, paid: outcome.paid ?? null, expected: { amountMinor: donation.amountMinor, currency: donation.currency } }, 'a provider reports a payment of another amount than the donation, or none; not counted');
         return false;
       }
       if (event) {
@@ -235,6 +254,21 @@ export function createPaymentService(deps: {
       // News that settles nothing by itself (a dispute opened): its id is kept, so that a late copy changes nothing.
       const state = outcome.state;
       if (state === 'pending') return false;
+      if (state === 'succeeded' && donation.status !== 'SUCCEEDED' && !paidByAnother(donation, payment) && (donation.status === 'REFUNDED' || !(await mayCount(tx, donation.fundraiser.id)))) {
+        // Money for a gift that can no longer count: its fundraiser was closed or suspended
+        // since the payment started, or the donation was given back already. It is claimed
+        // for a refund here, given back after the commit, and never counted.
+        notCounted = (await tx.nativeUpdate(
+          PaymentSchema,
+          { id: payment.id, refundReason: null, status: { $in: paymentStatuses.filter((s) => paymentRank[s] < paymentRank.SUCCEEDED) } },
+          { status: 'SUCCEEDED', refundReason: 'NOT_COUNTED', updatedAt: new Date(), ...(outcome.transactionId ? { transactionId: outcome.transactionId } : {}), ...(outcome.channel ? { channel: outcome.channel } : {}) },
+        )) === 1;
+        const moved = await settleDonation(tx, payment.donation.id, 'REFUNDED');
+        if (event?.repeatable && !moved && !notCounted) await tx.nativeDelete(PaymentEventSchema, { provider: payment.method, eventId: event.eventId });
+        mail = moved ? deps.refundMail : undefined;
+        if (mail) queuedMail = await mail.queue(tx, payment.donation.id);
+        return moved;
+      }
       const to = donationStateFor[state];
       // Once another payment has paid the donation, this one's news (its refund, its
       // failure, its own success) is about that payment alone, never about the donation.
@@ -258,7 +292,10 @@ export function createPaymentService(deps: {
       // Committed already: a failure here leaves the mail queued for the mail job, never lost.
       await mail.send(em.fork(), queuedMail).catch((error: unknown) => deps.logger.error({ err: error, donationId: payment.donation.id }, 'donor e-mail not sent yet; queued for retry'));
     }
-    if (changed === false && outcome.state === 'succeeded') await refundIfDuplicate(em, payment, outcome.transactionId);
+    if (notCounted) {
+      deps.logger.warn({ donationId: payment.donation.id, paymentId: payment.id, method: payment.method }, 'a payment for a gift that can no longer count (its fundraiser closed or suspended); giving it back');
+      await giveBack(em.fork(), { ...payment, transactionId: outcome.transactionId ?? payment.transactionId ?? null }, 'NOT_COUNTED', 'first');
+    } else if (changed === false && outcome.state === 'succeeded') await refundIfDuplicate(em, payment, outcome.transactionId);
     return changed;
   }
 
@@ -301,6 +338,11 @@ export function createPaymentService(deps: {
       // that ended unpaid takes no more attempts: the donor starts a new donation.
       if (donation.status === 'CANCELLED' || donation.status === 'EXPIRED') throw new DonationSettled();
       const existing = await em.findOne(PaymentSchema, { donation: donationId, method });
+      if (existing && donation.status !== 'PENDING' && donation.status !== 'FAILED') return startView(existing);
+      // Nothing more is paid to a fundraiser that has closed, paused or been suspended since
+      // the donation began; the same holds for a payment started before, which could still be paid.
+      const fundraiser = await em.findOneOrFail(FundraiserSchema, { id: donation.fundraiser.id }, { fields: ['id', 'status'], disableIdentityMap: true });
+      if (fundraiser.status !== 'ACTIVE') throw new FundraiserNotAccepting();
       if (existing) return startView(existing);
       if (!payable.includes(donation.status)) throw new DonationSettled();
       const request: StartRequest = {
@@ -397,8 +439,8 @@ export function createPaymentService(deps: {
           deps.logger.error({ err: error, paymentId: payment.id }, 'reconciliation could not settle a payment; will try again');
         }
       }
-      const unrefunded = await em.find(PaymentSchema, { refundReason: 'DUPLICATE', status: 'SUCCEEDED' }, { limit: 50, orderBy: { id: 'asc' }, disableIdentityMap: true });
-      for (const payment of unrefunded) await refundDuplicate(em.fork(), payment, 'retry');
+      const unrefunded = await em.find(PaymentSchema, { refundReason: { $in: ['DUPLICATE', 'NOT_COUNTED'] }, status: 'SUCCEEDED' }, { limit: 50, orderBy: { id: 'asc' }, disableIdentityMap: true });
+      for (const payment of unrefunded) if (payment.refundReason && payment.refundReason !== 'REQUESTED') await giveBack(em.fork(), payment, payment.refundReason, 'retry');
       // Claimed before the window's end, so that a refund under way right now is left to its request.
       const requested = await em.find(PaymentSchema, { refundReason: 'REQUESTED', status: 'SUCCEEDED', updatedAt: { $lt: window.to } }, { limit: 50, orderBy: { id: 'asc' }, disableIdentityMap: true });
       for (const payment of requested) await finishRequestedRefund(em.fork(), payment);

@@ -17,7 +17,7 @@ import {
   type Order,
 } from '@paypal/paypal-server-sdk';
 import { z } from 'zod';
-import { fromMinor, type Currency } from '../money/index.ts';
+import { currencies, fromMinor, toMinor, type Currency } from '../money/index.ts';
 import { InvalidWebhook } from './payment.errors.ts';
 import type { PaymentProvider, ProviderOutcome, WebhookEvent } from './payment.provider.ts';
 import { PaypalCurrencyUnsupported } from './paypal.errors.ts';
@@ -57,11 +57,24 @@ const webhookEvent = z.object({
   event_type: z.string().min(1),
   resource: z.object({
     id: z.string().optional(),
+    amount: z.object({ currency_code: z.string(), value: z.string() }).optional(),
     supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }).optional() }).optional(),
     links: z.array(link).optional(),
   }),
 });
 type PaypalEvent = z.output<typeof webhookEvent>;
+
+/**
+ * What a capture took, as PayPal says: counted only when it is the donation's own amount and
+ * currency. An amount in a currency we do not keep cannot be read in its minor units, and
+ * needs not be (the currency alone refuses it).
+ */
+function paidOf(amount: { currencyCode?: string | undefined; value?: string | undefined } | undefined): ProviderOutcome['paid'] {
+  if (!amount?.currencyCode || amount.value === undefined) return undefined;
+  const currency = amount.currencyCode.toUpperCase();
+  const ours = currencies.find((c) => c === currency);
+  return { amountMinor: (ours && toMinor(amount.value, ours)) ?? -1, currency };
+}
 
 /**
  * PayPal through its server SDK and Orders v2: an order per donation, approved by the donor on
@@ -170,7 +183,7 @@ export function paypalProvider(options: PaypalOptions): PaymentProvider {
     if (!orderId) return null;
     // Part of a gift given back leaves it counted: a donation is refunded only whole.
     const whole = event.event_type === 'PAYMENT.CAPTURE.REVERSED' || refunded.status !== CaptureStatus.PartiallyRefunded;
-    return { eventId: event.id, type: event.event_type, providerRef: orderId, outcome: { state: whole ? 'refunded' : 'succeeded', transactionId: captureId } };
+    return { eventId: event.id, type: event.event_type, providerRef: orderId, outcome: whole ? { state: 'refunded', transactionId: captureId } : { state: 'succeeded', transactionId: captureId, paid: paidOf(refunded.amount) } };
   }
 
   return {
@@ -242,7 +255,7 @@ export function paypalProvider(options: PaypalOptions): PaymentProvider {
         case 'CHECKOUT.ORDER.VOIDED':
           return about(resource.id, { state: 'cancelled', transactionId: null });
         case 'PAYMENT.CAPTURE.COMPLETED':
-          return about(orderOfCapture(), { state: 'succeeded', transactionId: resource.id ?? null });
+          return about(orderOfCapture(), { state: 'succeeded', transactionId: resource.id ?? null, paid: paidOf(resource.amount && { currencyCode: resource.amount.currency_code, value: resource.amount.value }) });
         case 'PAYMENT.CAPTURE.PENDING':
           return about(orderOfCapture(), pending);
         case 'PAYMENT.CAPTURE.DENIED':
@@ -266,7 +279,7 @@ function fromOrder(order: Order): ProviderOutcome {
   switch (capture?.status) {
     case CaptureStatus.Completed:
     case CaptureStatus.PartiallyRefunded:
-      return { state: 'succeeded', transactionId: capture.id ?? null };
+      return { state: 'succeeded', transactionId: capture.id ?? null, paid: paidOf(capture.amount) };
     case CaptureStatus.Refunded:
       return { state: 'refunded', transactionId: capture.id ?? null };
     case CaptureStatus.Declined:

@@ -17,6 +17,11 @@ function chargeId(charge: string | Stripe.Charge | null): string | null {
   return typeof charge === 'string' ? charge : (charge?.id ?? null);
 }
 
+/** What the donor paid, as Stripe says: the donation's amount is ours, the intent's could be anything. */
+function paidOn(intent: Pick<Stripe.PaymentIntent, 'amount_received' | 'currency'>): ProviderOutcome['paid'] {
+  return { amountMinor: intent.amount_received, currency: intent.currency.toUpperCase() };
+}
+
 /** How a PaymentIntent stands, its latest charge expanded so that a refund shows. */
 function outcomeOf(intent: Stripe.PaymentIntent): ProviderOutcome {
   const charge = intent.latest_charge;
@@ -25,7 +30,7 @@ function outcomeOf(intent: Stripe.PaymentIntent): ProviderOutcome {
       // A refunded PaymentIntent stays `succeeded`; only its charge tells. A partial refund
       // leaves the donation counted in full: a donation is refunded whole or not at all.
       if (typeof charge === 'object' && charge?.refunded) return { state: 'refunded', transactionId: charge.id };
-      return { state: 'succeeded', transactionId: chargeId(charge) };
+      return { state: 'succeeded', transactionId: chargeId(charge), paid: paidOn(intent) };
     case 'canceled':
       return { state: 'cancelled', transactionId: null };
     case 'requires_payment_method':
@@ -41,7 +46,7 @@ function webhookEvent(event: Stripe.Event): WebhookEvent | null {
   const about = (providerRef: string, outcome: ProviderOutcome): WebhookEvent => ({ eventId: event.id, type: event.type, providerRef, outcome });
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return about(event.data.object.id, { state: 'succeeded', transactionId: chargeId(event.data.object.latest_charge) });
+      return about(event.data.object.id, { state: 'succeeded', transactionId: chargeId(event.data.object.latest_charge), paid: paidOn(event.data.object) });
     case 'payment_intent.payment_failed':
       return about(event.data.object.id, { state: 'failed', transactionId: null });
     case 'payment_intent.canceled':

@@ -8,6 +8,8 @@ export interface FakeIntent {
   id: string;
   object: 'payment_intent';
   amount: number;
+  /** What was charged: 0 until the intent succeeds, then its amount. */
+  amount_received: number;
   currency: string;
   description: string | null;
   status: 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
@@ -91,6 +93,7 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
       id: id('pi'),
       object: 'payment_intent',
       amount,
+      amount_received: 0,
       currency,
       description: params.get('description'),
       status: 'requires_payment_method',
@@ -221,7 +224,8 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
     /** The donor's card was charged. */
     succeed(intentId: string) {
       charge(intentId, 'succeeded');
-      Object.assign(intent(intentId), { status: 'succeeded', last_payment_error: null });
+      const pi = intent(intentId);
+      Object.assign(pi, { status: 'succeeded', last_payment_error: null, amount_received: pi.amount });
     },
     /** The card was declined: the intent waits for another payment method. */
     fail(intentId: string) {
