@@ -139,7 +139,10 @@ export function createApp(deps: AppDependencies): App {
   const counter = createVisitCounter({ logger });
   trackChanges(orm, changes, { ...fundraiserChangeWatchers, ...commentChangeWatchers });
 
-  const donationLimits = { USD: config.DONATION_MAX_USD, ETB: config.DONATION_MAX_ETB };
+  const donationLimits = {
+    largest: { USD: config.DONATION_MAX_USD, ETB: config.DONATION_MAX_ETB },
+    starts: { perAddress: config.DONATIONS_PER_ADDRESS, perSession: config.DONATIONS_PER_SESSION },
+  };
   const definitions: RouteDefinition[] = [
     ...accountRoutes({ accounts, captcha, google }),
     ...catalogueRoutes(catalogue),

@@ -60,6 +60,9 @@ const schema = z.object({
   /** The largest single donation, in whole units of each currency (a dollar is about 150 birr). */
   DONATION_MAX_USD: z.coerce.number().int().positive().default(50_000),
   DONATION_MAX_ETB: z.coerce.number().int().positive().default(5_000_000),
+  /** Donations one client address, and one browser session, may start in ten minutes (donation.routes.ts). */
+  DONATIONS_PER_ADDRESS: z.coerce.number().int().positive().default(60),
+  DONATIONS_PER_SESSION: z.coerce.number().int().positive().default(10),
   ANALYTICS_ID: optional,
   MEDIA_DIR: z.string().default('data/media'),
   /** Where uploaded images are kept: MEDIA_DIR on this machine, or an S3-compatible bucket that several instances share. */

@@ -15,11 +15,12 @@ import { createLogger } from '../api/logger.ts';
 import { dialectOf, openDatabase } from '../db/index.ts';
 import { changes, shareChanges } from '../kernel/changes/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
+import { unlimitedDonations } from '../tests/helpers/unlimited-donations.ts';
 
 /** Child mode: the API alone (no site, no jobs) on the given database. */
 async function serve(databaseUrl: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-serve-'));
-  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), LOG_LEVEL: 'warn' });
+  const config = loadConfig({ ...unlimitedDonations, ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), LOG_LEVEL: 'warn' });
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await openDatabase(databaseUrl);
   if (config.CHANGE_FEED === 'database') await shareChanges(orm, changes, { dialect: dialectOf(databaseUrl), logger }).ready;

@@ -1,9 +1,10 @@
 import { route, type AppContext, type Language } from '../../kernel/http/index.ts';
 import { currentUser } from '../accounts/index.ts';
 import { captchaQuery, type Captcha } from '../captcha/index.ts';
+import { check, record } from '../rate-limits/index.ts';
 import type { Donation } from './donation.entity.ts';
 import { createDonationRequest, donationPage, donationResponse, donationsQuery, fundraiserParams, type CreateDonationRequest } from './donation.schemas.ts';
-import { createDonation, donationView, listSucceeded, type DonationLimits, type DonorActor } from './donation.service.ts';
+import { createDonation, donationView, listSucceeded, startWindowMs, type DonationLimits, type DonorActor } from './donation.service.ts';
 
 /** Who this request is, as far as donations go (see assertDonor). */
 export function donorActor(ctx: AppContext): DonorActor {
@@ -14,10 +15,28 @@ export function donorActor(ctx: AppContext): DonorActor {
 /**
  * Creates a donation for this request's browser, bound to its session (a visitor without one
  * gets one now) and to its signed-in donor: the API call and the donate page's plain form alike.
+ *
+ * Refused with 429 and Retry-After past the limits' `starts` (DONATIONS_PER_ADDRESS and
+ * DONATIONS_PER_SESSION): a person gives once or twice and may retry a few times; a family or
+ * an office behind one router, or donors behind a carrier's shared address during a viral
+ * appeal, stay under the address's bound, while a script that starts a donation (and a
+ * session) per call stops at it. A client without a cookie gets a new session every call, so
+ * the address is the bound that holds. Both are checked before anything is written; only
+ * donations made count.
  */
 export async function startDonation(ctx: AppContext, input: CreateDonationRequest, options: { language: Language; limits: DonationLimits }): Promise<Donation> {
-  const session = ctx.state.session.current ?? (await ctx.state.session.start({ userId: null }));
-  return createDonation(ctx.state.em, input, { donor: await currentUser(ctx), creatorSession: session.id, language: options.language, limits: options.limits });
+  const em = ctx.state.em;
+  const { perAddress, perSession } = options.limits.starts;
+  const address = `donation:ip:${ctx.ip}`;
+  const sessionBucket = (id: string) => `donation:session:${id}`;
+  const existing = ctx.state.session.current;
+  await check(em, address, { limit: perAddress, windowMs: startWindowMs });
+  if (existing) await check(em, sessionBucket(existing.id), { limit: perSession, windowMs: startWindowMs });
+  const session = existing ?? (await ctx.state.session.start({ userId: null }));
+  const donation = await createDonation(em, input, { donor: await currentUser(ctx), creatorSession: session.id, language: options.language, limits: options.limits });
+  await record(em.fork(), address);
+  await record(em.fork(), sessionBucket(session.id));
+  return donation;
 }
 
 export function donationRoutes(deps: { captcha: Captcha; limits: DonationLimits }) {

@@ -12,7 +12,16 @@ import type { CreateDonationRequest, DonationView, PublicDonationView } from './
 /** The smallest donation: one whole unit of the currency (a dollar, a birr). */
 export const minimumDonationMinor = (currency: Currency): number => wholeToMinor(1, currency);
 
-export type DonationLimits = Record<Currency, number>;
+/**
+ * The largest single donation in whole units of each currency, and how many donations one
+ * client address and one browser session may start in `startWindowMs` (donation.routes.ts).
+ */
+export interface DonationLimits {
+  largest: Record<Currency, number>;
+  starts: { perAddress: number; perSession: number };
+}
+
+export const startWindowMs = 10 * 60_000;
 
 /** The name a donation is shown under (spec section 3). */
 export const shownName = (donorName: string | null | undefined): string => donorName?.trim() || 'Anonymous';
@@ -74,7 +83,7 @@ export async function createDonation(
     }
     const currency: Currency = f.currency;
     const amountMinor = toMinor(input.amount, currency)!;
-    const max = context.limits[currency];
+    const max = context.limits.largest[currency];
     if (amountMinor < minimumDonationMinor(currency)) throw new ValidationFailed({ amount: { code: 'field.donation_min', params: { currency } } });
     if (amountMinor > wholeToMinor(max, currency)) throw new ValidationFailed({ amount: { code: 'field.too_big', params: { max: max.toLocaleString('en-US') } } });
     const referralMember = input.ref ? await resolveReferral(tx, f.id, input.ref) : null;

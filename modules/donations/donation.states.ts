@@ -125,3 +125,27 @@ export async function expireAbandoned(em: EntityManager, olderThan: Date, limit 
   for (const d of stale) if (await settleDonation(em.fork(), d.id, 'EXPIRED')) expired += 1;
   return expired;
 }
+
+/**
+ * Deletes donations left unpaid past their lifetime that never began a payment (no method
+ * was ever chosen; `paymentMethod` is written with the first payment row, in its
+ * transaction): a form filled in and left, with no money and nothing of anyone's attached, or
+ * a script's flood. Kept a little past the lifetime, since no payment may start after it
+ * (payments' `start`), so none can attach while they go. Batch by batch, at most `limit` a call.
+ */
+export async function purgeUnpaid(em: EntityManager, olderThan: Date, limit = 20_000): Promise<number> {
+  const batch = 1000;
+  const unpaid = { status: { $in: ['PENDING', 'EXPIRED'] as DonationStatus[] }, paymentMethod: null, createdAt: { $lt: olderThan } };
+  let purged = 0;
+  while (purged < limit) {
+    const rows = await em.find(DonationSchema, unpaid, { fields: ['id'], limit: batch, orderBy: { id: 'asc' }, disableIdentityMap: true });
+    if (rows.length === 0) break;
+    purged += await em.nativeDelete(DonationSchema, { ...unpaid, id: { $in: rows.map((d) => d.id) } });
+    if (rows.length < batch) break;
+  }
+  return purged;
+}
+
+/** Whether a donation is past the time its payment may start in (it is left to expire). */
+export const pastLifetime = (donation: { createdAt: Date }, now = Date.now()): boolean => donation.createdAt.getTime() < now - pendingLifetimeMs;
+

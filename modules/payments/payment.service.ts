@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { AppError } from '../../kernel/http/index.ts';
-import { assertDonor, DonationSchema, DonationSettled, findDonation, FundraiserNotAccepting, mayCount, settleDonation, type DonationStatus, type DonorActor, type PaymentMethod } from '../donations/index.ts';
+import { assertDonor, DonationSchema, DonationSettled, findDonation, FundraiserNotAccepting, mayCount, pastLifetime, settleDonation, type DonationStatus, type DonorActor, type PaymentMethod } from '../donations/index.ts';
 import { FundraiserSchema } from '../fundraisers/index.ts';
 import { PaymentEventSchema, PaymentSchema, paymentStatuses, type Payment, type PaymentStatus, type RefundReason, type SandboxChannel, type SandboxOutcome } from './payment.entity.ts';
 import { NotRefundable, PaymentMethodUnavailable, PaymentNotFound, ProviderUnavailable, RefundAmountInvalid, RefundInProgress, RefundRefused, SandboxOutcomeChosen } from './payment.errors.ts';
@@ -336,7 +336,8 @@ export function createPaymentService(deps: {
       const provider = providerFor(method);
       // Asking again returns the same payment, also once paid (a reload of the page); one
       // that ended unpaid takes no more attempts: the donor starts a new donation.
-      if (donation.status === 'CANCELLED' || donation.status === 'EXPIRED') throw new DonationSettled();
+      // Past its lifetime a donation is left to expire (and, never paid, to be deleted): no new payment.
+      if (donation.status === 'CANCELLED' || donation.status === 'EXPIRED' || (donation.status === 'PENDING' && pastLifetime(donation))) throw new DonationSettled();
       const existing = await em.findOne(PaymentSchema, { donation: donationId, method });
       if (existing && donation.status !== 'PENDING' && donation.status !== 'FAILED') return startView(existing);
       // Nothing more is paid to a fundraiser that has closed, paused or been suspended since

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { unlimitedDonations } from '../helpers/unlimited-donations.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 // Each run gets an empty database, so demo data and every flow start from the same state.
@@ -45,6 +46,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       MEDIA_DIR: join(dataDir, 'media'),
       CONTACT_EMAIL: 'support@e2e.test',
+      // Every browser here comes from one loopback address.
+      ...unlimitedDonations,
       LOG_LEVEL: 'warn',
       // Category pages are pre-rendered: a fundraiser made in a test shows there after the
       // rebuild that follows the data change, which the production schedule would make minutes away.

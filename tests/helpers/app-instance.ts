@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { unlimitedDonations } from './unlimited-donations.ts';
 
 export interface Instance {
   name: string;
@@ -58,7 +59,7 @@ async function serve(): Promise<void> {
     import('../../modules/jobs/index.ts'),
     import('../../api/site/index.ts'),
   ]);
-  const config = loadConfig(process.env);
+  const config = loadConfig({ ...unlimitedDonations, ...process.env });
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await db.openDatabase(config.DATABASE_URL);
   await shareChanges(orm, changes, { dialect: db.dialectOf(config.DATABASE_URL), logger }).ready;

@@ -12,6 +12,7 @@ import { seedReference } from '../../db/index.ts';
 import { createMailer, type Mailer } from '../../modules/mail/index.ts';
 import { TestClient } from './http-client.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { unlimitedDonations } from './unlimited-donations.ts';
 
 export interface TestApp {
   orm: MikroORM;
@@ -36,6 +37,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     DATA_DIR: 'data',
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema',
     LOG_LEVEL: 'silent',
+    ...unlimitedDonations,
     ...(ownMediaDir ? { MEDIA_DIR: ownMediaDir } : {}),
     ...env,
   });
