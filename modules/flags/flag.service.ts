@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import type { User } from '../accounts/index.ts';
 import { findVisibleComment, findVisibleWords } from '../comments/index.ts';
 import { findVisible } from '../fundraisers/index.ts';
-import { consume, type Limit } from '../rate-limits/index.ts';
+import { consume, record, secondsUntilFree, type Limit } from '../rate-limits/index.ts';
 import { FlagSchema } from './flag.entity.ts';
 import type { FlagRequest } from './flag.schemas.ts';
 
@@ -11,13 +11,20 @@ import type { FlagRequest } from './flag.schemas.ts';
 export const flagLimits = {
   perAddress: { limit: 20, windowMs: 60 * 60_000 },
   perUser: { limit: 20, windowMs: 60 * 60_000 },
+  /**
+   * Reports of one target stored from one address a day, signed in or not: a household may
+   * share a router, while accounts are cheap to make and a pile of reports can look like a
+   * verdict to a moderator.
+   */
+  perTargetPerAddress: { limit: 3, windowMs: 24 * 60 * 60_000 },
 } as const satisfies Record<string, Limit>;
 
 export interface FlagService {
   /**
    * Stores a report of a comment, fundraiser or donor's words of support that `reporter` can
-   * see (404 otherwise). A
-   * reporter's repeated report of the same target is the same report: the first one stays.
+   * see (404 otherwise). A reporter's repeated report of the same target is the same report:
+   * the first one stays. Beyond `perTargetPerAddress`, a report from the same address is not
+   * stored, and answered as if it were.
    */
   report(em: EntityManager, input: FlagRequest, reporter: { user: User | null; ip: string }): Promise<void>;
 }
@@ -35,6 +42,8 @@ export function createFlagService(deps: { secret: string }): FlagService {
       if (input.targetType === 'FUNDRAISER') await findVisible(em, reporter.user, input.targetId);
       else if (input.targetType === 'DONATION') await findVisibleWords(em, reporter.user, input.targetId);
       else await findVisibleComment(em, reporter.user, input.targetId);
+      const fromAddress = `flag:target:${input.targetType}:${input.targetId}:ip:${reporter.ip}`;
+      if ((await secondsUntilFree(em, fromAddress, flagLimits.perTargetPerAddress)) > 0) return;
       try {
         await em.insert(FlagSchema, {
           targetType: input.targetType,
@@ -45,6 +54,7 @@ export function createFlagService(deps: { secret: string }): FlagService {
           reporterKey: reporter.user ? `user:${reporter.user.id}` : addressKey(reporter.ip),
           createdAt: new Date(),
         });
+        await record(em, fromAddress);
       } catch (error) {
         // Reported before by the same reporter: that report stands, and this one is the same.
         if (!(error instanceof UniqueConstraintViolationException)) throw error;

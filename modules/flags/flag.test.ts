@@ -115,6 +115,27 @@ describe('reports of comments and fundraisers', () => {
     assert.equal(await app.orm.em.fork().count(FlagSchema), before);
   });
 
+  it('stores at most 3 reports of one target from one address a day, however many accounts report it, and answers each the same', async () => {
+    await forgetLimits();
+    const target = await fakeFundraiser(app.orm, organiser.user);
+    const other = await fakeFundraiser(app.orm, organiser.user);
+    const reporters = await Promise.all(Array.from({ length: 5 }, () => fakeUser(app.orm)));
+    const clients = [app.client(), ...(await Promise.all(reporters.map(async (r) => {
+      const client = app.client();
+      await signIn(client, r);
+      return client;
+    })))];
+    for (const client of clients) {
+      const answer = await client.post('/api/flags', { targetType: 'FUNDRAISER', targetId: target.id, reason: 'FRAUD' });
+      assert.equal(answer.status, 202, answer.text);
+      assert.deepEqual(answer.data, { accepted: true });
+    }
+    assert.equal((await flags('FUNDRAISER', target.id)).length, 3, 'six reporters behind one address: three reports');
+    assert.equal((await clients[1]!.post('/api/flags', { targetType: 'FUNDRAISER', targetId: other.id, reason: 'SPAM' })).status, 202);
+    assert.equal((await flags('FUNDRAISER', other.id)).length, 1, 'another target has its own three');
+    await forgetLimits();
+  });
+
   it('limits reports per address, with Retry-After', async () => {
     await forgetLimits();
     const visitor = app.client();

@@ -2,8 +2,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { fromMinor, toMinor, type Currency } from '../money/index.ts';
 import { ChapaCurrencyUnsupported } from './chapa.errors.ts';
-import { InvalidWebhook } from './payment.errors.ts';
+import { InvalidWebhook, ProviderFailed } from './payment.errors.ts';
 import type { PaymentProvider, ProviderOutcome, ProviderState, WebhookEvent } from './payment.provider.ts';
+import { sharedCalls } from './shared-calls.ts';
 
 export interface ChapaOptions {
   secretKey: string;
@@ -20,6 +21,18 @@ const chapaCurrencies: readonly Currency[] = ['ETB'];
 
 /** Give up rather than hold a donor's request; the reconciliation asks again later. */
 const timeoutMs = 20_000;
+/**
+ * Verify is one read, and whoever asks waits for it (the donor's success page, Chapa's webhook
+ * and callback): past this, Chapa is taken as not answering, to be asked again shortly.
+ */
+const verifyTimeoutMs = 8_000;
+/**
+ * A verify that failed is the answer for this long to whoever asks about the same payment
+ * (every caller joins a verify already under way): a Chapa in trouble is not asked once per
+ * request. A verify's answer is not kept past its call here, since a donor who has just paid
+ * must not be told what Chapa said a moment before.
+ */
+const verifyFailureKeptMs = 5_000;
 
 /** Every answer of Chapa's API has this envelope; `data` is what the call returns. */
 const envelope = z.object({ message: z.unknown().optional(), status: z.string().optional(), data: z.unknown().optional() });
@@ -73,12 +86,14 @@ const isChapaError = (error: unknown): error is ChapaError => error instanceof E
 export function chapaProvider(options: ChapaOptions): PaymentProvider {
   const apiBase = (options.apiBase ?? defaultApiBase).replace(/\/+$/, '');
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; data: unknown; message: string }> {
+  const verifications = sharedCalls<ProviderOutcome>({ answersFor: 0, failuresFor: verifyFailureKeptMs });
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown, waitMs = timeoutMs): Promise<{ status: number; data: unknown; message: string }> {
     const response = await fetch(`${apiBase}${path}`, {
       method,
       headers: { Authorization: `Bearer ${options.secretKey}`, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(waitMs),
     });
     const text = await response.text();
     let json: unknown = null;
@@ -93,6 +108,35 @@ export function chapaProvider(options: ChapaOptions): PaymentProvider {
     if (!parsed.success || typeof parsed.data.status !== 'string') throw chapaError(response.status, message, false);
     if (!response.ok || parsed.data.status === 'failed') throw chapaError(response.status, message, true);
     return { status: response.status, data: parsed.data.data ?? null, message };
+  }
+
+  async function verify(txRef: string): Promise<ProviderOutcome> {
+    let data: unknown;
+    try {
+      ({ data } = await call('GET', `/transaction/verify/${encodeURIComponent(txRef)}`, undefined, verifyTimeoutMs));
+    } catch (error) {
+      // "Payment not paid yet": the donor is still on Chapa's page, or left it.
+      if (isChapaError(error) && error.fromChapa && error.chapaStatus === 404) return pending;
+      // No answer (a timeout, a connection refused) or Chapa's own fault is worth asking again shortly; a refusal is not.
+      if (!isChapaError(error)) throw new ProviderFailed(`Chapa's verify did not answer: ${error instanceof Error ? error.message : String(error)}`, { transient: true, cause: error });
+      throw new ProviderFailed(error.message, { transient: error.chapaStatus >= 500, cause: error });
+    }
+    // Chapa has also answered "not paid yet" as a success without data.
+    if (data === null) return pending;
+    const transaction = verified.safeParse(data);
+    if (!transaction.success) throw new ProviderFailed('Chapa verified a transaction without a status', { transient: false });
+    const { status, amount, currency, method, reference } = transaction.data;
+    const state = stateOf[status.toLowerCase()];
+    if (!state) throw new ProviderFailed(`Chapa verified a transaction in a state we do not know: ${status}`, { transient: false });
+    // The receipt needs a reference; the tx_ref is Chapa's key for the transaction too.
+    const outcome: ProviderOutcome = { state, transactionId: reference || txRef, channel: method ? method.slice(0, 40) : null };
+    if (state === 'succeeded') {
+      const amountMinor = amount === null || amount === undefined ? null : toMinor(String(amount), 'ETB');
+      // A success whose amount cannot be read is not counted blind: nothing is recorded, the reconciliation asks again.
+      if (amountMinor === null || !currency) throw new ProviderFailed(`Chapa verified a success without a readable amount: ${String(amount)} ${String(currency)}`, { transient: false });
+      outcome.paid = { amountMinor, currency: currency.toUpperCase() };
+    }
+    return outcome;
   }
 
   return {
@@ -127,31 +171,8 @@ export function chapaProvider(options: ChapaOptions): PaymentProvider {
       return { providerRef: txRef, clientSecret: null, redirectUrl: checkout.data.checkout_url };
     },
 
-    async outcome(payment) {
-      let data: unknown;
-      try {
-        ({ data } = await call('GET', `/transaction/verify/${encodeURIComponent(payment.providerRef)}`));
-      } catch (error) {
-        // "Payment not paid yet": the donor is still on Chapa's page, or left it.
-        if (isChapaError(error) && error.fromChapa && error.chapaStatus === 404) return pending;
-        throw error;
-      }
-      // Chapa has also answered "not paid yet" as a success without data.
-      if (data === null) return pending;
-      const transaction = verified.safeParse(data);
-      if (!transaction.success) throw new Error('Chapa verified a transaction without a status');
-      const { status, amount, currency, method, reference } = transaction.data;
-      const state = stateOf[status.toLowerCase()];
-      if (!state) throw new Error(`Chapa verified a transaction in a state we do not know: ${status}`);
-      // The receipt needs a reference; the tx_ref is Chapa's key for the transaction too.
-      const outcome: ProviderOutcome = { state, transactionId: reference || payment.providerRef, channel: method ? method.slice(0, 40) : null };
-      if (state === 'succeeded') {
-        const amountMinor = amount === null || amount === undefined ? null : toMinor(String(amount), 'ETB');
-        // A success whose amount cannot be read is not counted blind: the confirmation fails, the reconciliation asks again.
-        if (amountMinor === null || !currency) throw new Error(`Chapa verified a success without a readable amount: ${String(amount)} ${String(currency)}`);
-        outcome.paid = { amountMinor, currency: currency.toUpperCase() };
-      }
-      return outcome;
+    outcome(payment) {
+      return verifications.ask(payment.providerRef, () => verify(payment.providerRef));
     },
 
     async refund(request) {
@@ -170,6 +191,9 @@ export function chapaProvider(options: ChapaOptions): PaymentProvider {
         // Made before, its answer lost: that refund stands.
         if (isChapaError(error) && error.fromChapa && error.chapaStatus === 400 && /reference.*(used|exist)/i.test(error.chapaMessage)) return { refundId: reference };
         throw error;
+      } finally {
+        // What verify said before the refund (a failure kept a moment) is not how the payment stands after it.
+        verifications.forget(request.providerRef);
       }
       const answer = refunded.safeParse(data);
       const refundId = answer.success && answer.data ? (answer.data.ref ?? (answer.data.id === null || answer.data.id === undefined ? null : String(answer.data.id))) : null;

@@ -27,6 +27,37 @@ export class ProviderUnavailable extends AppError {
   }
 }
 
+/** Seconds after which a provider that did not answer is worth asking again. */
+const retryProviderAfterSeconds = 30;
+
+/**
+ * A provider could not say how a payment stands: it did not answer, in time or at all
+ * (`transient`: worth asking again shortly), or refused, or answered what cannot be read.
+ * Nothing was recorded. Routes that ask on a provider's word answer it with a 503 or a 502.
+ */
+export class ProviderFailed extends Error {
+  readonly transient: boolean;
+
+  constructor(message: string, options: { transient: boolean; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.transient = options.transient;
+  }
+}
+
+/** The provider did not answer in time, or could not be reached: nothing changed, and asking again shortly may do. */
+export class ProviderUnreachable extends AppError {
+  constructor() {
+    super(503, 'payment_provider_unreachable', { headers: { 'Retry-After': String(retryProviderAfterSeconds) } });
+  }
+}
+
+/** The provider refused to say how a payment stands, or said it in a way we cannot read: nothing changed. */
+export class PaymentCheckFailed extends AppError {
+  constructor() {
+    super(502, 'payment_check_failed');
+  }
+}
+
 /** No live rail for this method: in production a method without provider keys is not offered. */
 export class PaymentMethodUnavailable extends Conflict {
   constructor() {

@@ -1,7 +1,7 @@
-import { NotFound, route } from '../../kernel/http/index.ts';
+import { NotFound, route, type AppContext } from '../../kernel/http/index.ts';
 import { donorActor, paymentMethods } from '../donations/index.ts';
 import { captchaQuery, type Captcha } from '../captcha/index.ts';
-import { InvalidWebhook } from './payment.errors.ts';
+import { InvalidWebhook, PaymentCheckFailed, ProviderFailed, ProviderUnreachable } from './payment.errors.ts';
 import {
   chapaCallbackQuery,
   confirmQuery,
@@ -15,10 +15,38 @@ import {
   webhookResponse,
 } from './payment.schemas.ts';
 import { chapaCallbackPath, type PaymentService } from './payment.service.ts';
+import { sharedCalls } from './shared-calls.ts';
+
+/**
+ * How long the callback's check of a payment answers every callback about it: anybody may call
+ * it, and each check costs a verify on our key. Chapa's signed webhook and the donor's own
+ * confirmation still ask at once.
+ */
+const callbackCheckKeptMs = 5_000;
+
+/**
+ * Asks a provider on its word (a webhook, a callback). A provider that could not say how the
+ * payment stands is logged for a person and answered 503 (not answering: ask again shortly) or
+ * 502 (an answer that cannot be read), never 500; nothing was recorded.
+ */
+async function askingProvider(ctx: AppContext, asking: Promise<unknown>): Promise<void> {
+  try {
+    await asking;
+  } catch (error) {
+    if (!(error instanceof ProviderFailed)) throw error;
+    if (error.transient) {
+      ctx.state.log.warn({ err: error }, 'a payment provider did not answer; nothing recorded');
+      throw new ProviderUnreachable();
+    }
+    ctx.state.log.error({ err: error }, 'a payment provider could not say how a payment stands; nothing recorded');
+    throw new PaymentCheckFailed();
+  }
+}
 
 export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha }) {
   const { payments, captcha } = deps;
   const tag = 'payments';
+  const callbackChecks = sharedCalls<void>({ answersFor: callbackCheckKeptMs, failuresFor: callbackCheckKeptMs });
   return [
     route({
       method: 'get',
@@ -78,7 +106,7 @@ export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha
         const rawBody = ctx.request.rawBody;
         if (!rawBody) throw new InvalidWebhook();
         const event = await provider.webhook({ headers: ctx.headers, rawBody });
-        if (event) await payments.applyEvent(ctx.state.em, { method: provider.method, ...event });
+        if (event) await askingProvider(ctx, payments.applyEvent(ctx.state.em, { method: provider.method, ...event }));
         return { received: true };
       },
     }),
@@ -86,12 +114,22 @@ export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha
       method: 'get',
       path: chapaCallbackPath,
       tag,
-      summary: "Chapa's callback once a donor has paid: Chapa is asked how the payment stands (the call itself proves nothing)",
+      summary:
+        "Chapa's callback once a donor has paid: Chapa is asked how the payment stands (the call itself proves nothing; one check answers every callback about a payment for 5 s); a browser is sent on to the page that says how the gift stands",
       query: chapaCallbackQuery,
       response: webhookResponse,
       handler: async ({ query, ctx }) => {
         if (!payments.providers.CHAPA || payments.providers.CHAPA.sandbox) throw new NotFound('route_not_found');
-        await payments.recheck(ctx.state.em, query.trx_ref, 'CHAPA');
+        const checking = callbackChecks.ask(query.trx_ref, () => payments.recheck(ctx.state.em, query.trx_ref, 'CHAPA'));
+        if (ctx.accepts('json', 'html') === 'html') {
+          // A person: the success page confirms the payment itself and says in words how the gift stands, whatever Chapa said here.
+          await checking.catch((error: unknown) => ctx.state.log.warn({ err: error }, "Chapa's callback could not check a payment; the success page asks again"));
+          ctx.status = 303;
+          ctx.redirect(`${ctx.state.lang === 'en' ? '' : `/${ctx.state.lang}`}/donation/success?payment_intent=${encodeURIComponent(query.trx_ref)}`);
+          // The redirect is the answer; with a body set, this value is not sent.
+          return { received: true };
+        }
+        await askingProvider(ctx, checking);
         return { received: true };
       },
     }),

@@ -4,7 +4,7 @@ import { AppError } from '../../kernel/http/index.ts';
 import { assertDonor, DonationSchema, DonationSettled, findDonation, FundraiserNotAccepting, mayCount, pastLifetime, settleDonation, type DonationStatus, type DonorActor, type PaymentMethod } from '../donations/index.ts';
 import { FundraiserSchema } from '../fundraisers/index.ts';
 import { PaymentEventSchema, PaymentSchema, paymentStatuses, type Payment, type PaymentStatus, type RefundReason, type SandboxChannel, type SandboxOutcome } from './payment.entity.ts';
-import { NotRefundable, PaymentMethodUnavailable, PaymentNotFound, ProviderUnavailable, RefundAmountInvalid, RefundInProgress, RefundRefused, SandboxOutcomeChosen } from './payment.errors.ts';
+import { NotRefundable, PaymentCheckFailed, PaymentMethodUnavailable, PaymentNotFound, ProviderFailed, ProviderUnavailable, ProviderUnreachable, RefundAmountInvalid, RefundInProgress, RefundRefused, SandboxOutcomeChosen } from './payment.errors.ts';
 import type { Currency } from '../money/index.ts';
 import type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest, WebhookEvent } from './payment.provider.ts';
 import type { PaymentMethodView, PaymentResultView, PaymentStartView } from './payment.schemas.ts';
@@ -310,6 +310,8 @@ export function createPaymentService(deps: {
       if (error instanceof AppError) throw error;
       const { message, ...about } = failure;
       deps.logger.error({ err: error, method: provider.method, ...about }, message);
+      // A provider that could not say how a payment stands: the donor is told so, not that it could not start.
+      if (error instanceof ProviderFailed) throw error.transient ? new ProviderUnreachable() : new PaymentCheckFailed();
       throw new ProviderUnavailable();
     }
   }

@@ -5,7 +5,7 @@ export { seedDemoTraffic } from './report.demo.ts';
 export { createVisitCounter, isBot, forgetOldVisitors } from './report.counter.ts';
 export type { VisitCounter } from './report.counter.ts';
 export { forgetVisitorsJob } from './report.jobs.ts';
-export { shareChannels, visitChannels, TrafficHourSchema, ShareHourSchema, ReferrerDaySchema, VisitorSeenSchema, AnalyticsSaltSchema } from './report.entity.ts';
+export { shareChannels, visitChannels, TrafficHourSchema, ShareHourSchema, ReferrerDaySchema, VisitorAddressSchema, VisitorSeenSchema, AnalyticsSaltSchema } from './report.entity.ts';
 
-import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorSeenSchema } from './report.entity.ts';
-export const reportEntities = [AnalyticsSaltSchema, VisitorSeenSchema, TrafficHourSchema, ShareHourSchema, ReferrerDaySchema];
+import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorAddressSchema, VisitorSeenSchema } from './report.entity.ts';
+export const reportEntities = [AnalyticsSaltSchema, VisitorSeenSchema, VisitorAddressSchema, TrafficHourSchema, ShareHourSchema, ReferrerDaySchema];

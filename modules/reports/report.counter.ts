@@ -1,11 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { DeadlockException, LockWaitTimeoutException, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { DeadlockException, LockWaitTimeoutException, UniqueConstraintViolationException, raw, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { addisDay, hourOf } from '../../kernel/calendar/index.ts';
 import { addToCounts as add, insertOnce } from '../../kernel/db/index.ts';
 import { FundraiserSchema } from '../fundraisers/index.ts';
-import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorSeenSchema, type ShareChannel, type VisitChannel } from './report.entity.ts';
-
+import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorAddressSchema, VisitorSeenSchema, type ShareChannel, type VisitChannel } from './report.entity.ts';
 
 /** Salts (and the visitors they made) are kept this long: yesterday's, for a visit across midnight, and today's. */
 export const saltLifetimeMs = 48 * 60 * 60_000;
@@ -19,6 +18,12 @@ const maxPending = 20_000;
  */
 const maxViewsPerAddress = 20;
 const maxSharesPerAddress = 5;
+/**
+ * Visitors of one fundraiser counted from one address in a day, whatever user agents it
+ * sends: a household or an office behind one router is a few people, while rotating the user
+ * agent is free. Readers behind a carrier's shared address beyond these are views, not visitors.
+ */
+const maxVisitorsPerAddress = 5;
 
 /**
  * Crawlers, link previews (the messengers' too: WhatsApp, Viber), headless browsers,
@@ -28,11 +33,14 @@ const maxSharesPerAddress = 5;
 const bots = /bot|crawl|spider|slurp|preview|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python-requests|httpclient|facebookexternalhit|embedly|vkshare|bingpreview|whatsapp\/|viber|skypeuri|go-http-client|axios|node-fetch|undici|okhttp|java\/|postman|python-urllib|python-httpx|aiohttp|scrapy|libwww|^node$/i;
 export const isBot = (userAgent: string): boolean => !userAgent.trim() || bots.test(userAgent);
 
+/** The address part of a pending view's visitor. */
+const addressOf = (visitor: string): string => visitor.split('|', 1)[0]!;
+
 interface PendingView {
   fundraiserId: number;
   channel: VisitChannel;
   referrerHost: string | null;
-  /** The address and user agent, hashed at the flush and never stored. */
+  /** `address|user agent`, hashed at the flush and never stored. */
   visitor: string;
   at: Date;
 }
@@ -78,8 +86,9 @@ export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
 
     const traffic = new Map<string, { fundraiser: number; hour: Date; channel: VisitChannel; views: number; visitors: number }>();
     const referrers = new Map<string, { fundraiser: number; day: string; host: string; views: number }>();
-    const seen = new Map<string, { fundraiser: number; day: string; visitorHash: string; key: string }>();
+    const seen = new Map<string, SeenVisitor>();
     const hashes = new Map<string, string>();
+    const hash = (day: string, text: string) => createHmac('sha256', salts.get(day)!).update(text).digest('hex').slice(0, 32);
     for (const v of knownViews) {
       const hour = hourOf(v.at);
       const day = addisDay(v.at);
@@ -91,11 +100,11 @@ export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
       const said = `${day}|${v.visitor}|${v.fundraiserId}`;
       let visitorHash = hashes.get(said);
       if (visitorHash === undefined) {
-        visitorHash = createHmac('sha256', salts.get(day)!).update(`${v.visitor}|${v.fundraiserId}`).digest('hex').slice(0, 32);
+        visitorHash = hash(day, `${v.visitor}|${v.fundraiserId}`);
         hashes.set(said, visitorHash);
       }
       const seenKey = `${v.fundraiserId}|${day}|${visitorHash}`;
-      if (!seen.has(seenKey)) seen.set(seenKey, { fundraiser: v.fundraiserId, day, visitorHash, key });
+      if (!seen.has(seenKey)) seen.set(seenKey, { fundraiser: v.fundraiserId, day, visitorHash, addressHash: hash(day, `${addressOf(v.visitor)}|${v.fundraiserId}`), key });
       if (v.referrerHost) {
         const refKey = `${v.fundraiserId}|${day}|${v.referrerHost}`;
         const ref = referrers.get(refKey) ?? { fundraiser: v.fundraiserId, day, host: v.referrerHost, views: 0 };
@@ -113,10 +122,11 @@ export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
     }
 
     await em.transactional(async (tx) => {
-      // A visitor first seen today is a new visitor of the hour and channel of that first view.
-      // One this instance has already written today is not new: no statement for a returning reader.
+      // A visitor first seen today is a new visitor of the hour and channel of that first view,
+      // if its address has not brought its share of visitors yet. One this instance has already
+      // written today is not new: no statement for a returning reader.
       const fresh = [...seen].filter(([seenKey]) => !known.has(seenKey)).map(([, visitor]) => visitor);
-      for (const visitor of await insertNewVisitors(tx, fresh)) traffic.get(visitor.key)!.visitors += 1;
+      for (const visitor of await admitByAddress(tx, await insertNewVisitors(tx, fresh))) traffic.get(visitor.key)!.visitors += 1;
       for (const row of traffic.values()) {
         await add(tx, TrafficHourSchema, { fundraiser: row.fundraiser, hour: row.hour, channel: row.channel }, { views: row.views, visitors: row.visitors });
       }
@@ -131,7 +141,7 @@ export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
   return {
     view(view, at = new Date()) {
       // The address is what comes before the first '|' of the visitor (address | user agent).
-      if (views.length < maxPending && allowed(`view|${view.fundraiserId}|${view.visitor.split('|', 1)[0]}`, maxViewsPerAddress)) views.push({ ...view, at });
+      if (views.length < maxPending && allowed(`view|${view.fundraiserId}|${addressOf(view.visitor)}`, maxViewsPerAddress)) views.push({ ...view, at });
     },
     share(fundraiserId, channel, { at = new Date(), address } = {}) {
       if (shares.length < maxPending && (address === undefined || allowed(`share|${fundraiserId}|${address}`, maxSharesPerAddress))) shares.push({ fundraiserId, channel, at });
@@ -188,7 +198,21 @@ interface SeenVisitor {
   fundraiser: number;
   day: string;
   visitorHash: string;
+  /** The hash of the address alone, for counting at most a few visitors per address. */
+  addressHash: string;
+  /** The traffic row of the visitor's first view. */
   key: string;
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 /**
@@ -199,14 +223,7 @@ interface SeenVisitor {
  */
 async function insertNewVisitors(tx: EntityManager, visitors: SeenVisitor[]): Promise<SeenVisitor[]> {
   const written: SeenVisitor[] = [];
-  const groups = new Map<string, SeenVisitor[]>();
-  for (const v of visitors) {
-    const key = `${v.fundraiser}|${v.day}`;
-    const group = groups.get(key);
-    if (group) group.push(v);
-    else groups.set(key, [v]);
-  }
-  for (const group of groups.values()) {
+  for (const group of groupBy(visitors, (v) => `${v.fundraiser}|${v.day}`).values()) {
     for (let i = 0; i < group.length; i += 500) {
       const chunk = group.slice(i, i + 500);
       const { fundraiser, day } = chunk[0]!;
@@ -227,9 +244,50 @@ async function insertNewVisitors(tx: EntityManager, visitors: SeenVisitor[]): Pr
   return written;
 }
 
+/**
+ * Answers the new visitors their addresses still have room for (`maxVisitorsPerAddress` a day
+ * per fundraiser), in the order they came. An address new today is inserted with its count in
+ * one statement per few hundred; one already there (or inserted by another instance in between)
+ * gains one visitor per conditional update, so that instances counting at once never pass the limit.
+ */
+async function admitByAddress(tx: EntityManager, visitors: SeenVisitor[]): Promise<SeenVisitor[]> {
+  const admitted: SeenVisitor[] = [];
+  for (const group of groupBy(visitors, (v) => `${v.fundraiser}|${v.day}`).values()) {
+    const { fundraiser, day } = group[0]!;
+    const byAddress = [...groupBy(group, (v) => v.addressHash)];
+    for (let i = 0; i < byAddress.length; i += 500) {
+      const chunk = byAddress.slice(i, i + 500);
+      const there = new Set(
+        (await tx.find(VisitorAddressSchema, { fundraiser, day, addressHash: { $in: chunk.map(([addressHash]) => addressHash) } }, { fields: ['addressHash'], disableIdentityMap: true })).map((row) => row.addressHash),
+      );
+      const fresh = chunk.filter(([addressHash]) => !there.has(addressHash));
+      let oneByOne = chunk.filter(([addressHash]) => there.has(addressHash));
+      if (fresh.length) {
+        try {
+          await tx.insertMany(VisitorAddressSchema, fresh.map(([addressHash, from]) => ({ fundraiser, day, addressHash, visitors: Math.min(from.length, maxVisitorsPerAddress) })));
+          for (const [, from] of fresh) admitted.push(...from.slice(0, maxVisitorsPerAddress));
+        } catch (error) {
+          if (!(error instanceof UniqueConstraintViolationException)) throw error;
+          oneByOne = chunk;
+        }
+      }
+      for (const [addressHash, from] of oneByOne) admitted.push(...from.slice(0, await addVisitors(tx, { fundraiser, day, addressHash }, from.length, there.has(addressHash))));
+    }
+  }
+  return admitted;
+}
+
+/** Adds up to `wanted` visitors to an address's count, as far as the limit allows; answers how many it added. */
+async function addVisitors(tx: EntityManager, key: { fundraiser: number; day: string; addressHash: string }, wanted: number, there: boolean): Promise<number> {
+  if (!there && (await insertOnce(tx, VisitorAddressSchema, { ...key, visitors: Math.min(wanted, maxVisitorsPerAddress) }))) return Math.min(wanted, maxVisitorsPerAddress);
+  let added = 0;
+  while (added < wanted && (await tx.nativeUpdate(VisitorAddressSchema, { ...key, visitors: { $lt: maxVisitorsPerAddress } }, { visitors: raw('visitors + 1') })) > 0) added += 1;
+  return added;
+}
+
 /** Deletes salts and the visitors they made once they are two days old: no hash can be remade after. */
 export async function forgetOldVisitors(em: EntityManager, now = new Date()): Promise<number> {
   const oldest = addisDay(new Date(now.getTime() - saltLifetimeMs));
   await em.nativeDelete(AnalyticsSaltSchema, { day: { $lt: oldest } });
-  return em.nativeDelete(VisitorSeenSchema, { day: { $lt: oldest } });
+  return (await em.nativeDelete(VisitorSeenSchema, { day: { $lt: oldest } })) + (await em.nativeDelete(VisitorAddressSchema, { day: { $lt: oldest } }));
 }

@@ -34,6 +34,24 @@ export const VisitorSeenSchema = defineEntity({
   },
 });
 
+/**
+ * How many visitors of a fundraiser's page one address brought that day (its hash under the
+ * day's salt, never the address), up to the few a household shares a router with: beyond
+ * those, another user agent from the same address is no new visitor. Deleted with the salt.
+ */
+export const VisitorAddressSchema = defineEntity({
+  name: 'VisitorAddress',
+  tableName: 'visitor_address',
+  uniques: [{ properties: ['fundraiser', 'day', 'addressHash'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    fundraiser: p.manyToOne(FundraiserSchema).deleteRule('cascade'),
+    day: p.string().length(10).index(),
+    addressHash: p.string().length(32),
+    visitors: p.integer().default(0),
+  },
+});
+
 /** Views and new visitors of a fundraiser's page in one UTC hour, by the channel they came through. */
 export const TrafficHourSchema = defineEntity({
   name: 'TrafficHour',

@@ -8,7 +8,7 @@ import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import type { Fundraiser } from '../fundraisers/index.ts';
 import { addisDay } from '../../kernel/calendar/index.ts';
-import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorSeenSchema, createVisitCounter, forgetOldVisitors, isBot, pageViews } from './index.ts';
+import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorAddressSchema, VisitorSeenSchema, createVisitCounter, forgetOldVisitors, isBot, pageViews } from './index.ts';
 
 const phone = 'Mozilla/5.0 (Linux; Android 14; Tecno Spark 20) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
 const laptop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -130,8 +130,10 @@ describe('counting visits and shares', () => {
     await counter.flush(app.orm.em.fork());
     const em = app.orm.em.fork();
     assert.equal(await em.count(VisitorSeenSchema, { day: addisDay(old) }), 1);
-    assert.ok((await forgetOldVisitors(em, now)) >= 1);
+    assert.equal(await em.count(VisitorAddressSchema, { day: addisDay(old) }), 1);
+    assert.ok((await forgetOldVisitors(em, now)) >= 2);
     assert.equal(await em.count(VisitorSeenSchema, { day: addisDay(old) }), 0);
+    assert.equal(await em.count(VisitorAddressSchema, { day: addisDay(old) }), 0);
     assert.equal(await em.count(AnalyticsSaltSchema, { day: addisDay(old) }), 0);
     assert.equal(await em.count(AnalyticsSaltSchema, { day: addisDay(now) }), 1, 'today’s stays');
     assert.ok((await em.count(TrafficHourSchema, { fundraiser: f.id })) > 0, 'the counts themselves stay');
@@ -174,6 +176,28 @@ describe('counting visits and shares', () => {
     assert.deepEqual(referrers.map((r) => [r.host, r.views]), [['t.me', 1]], 'the host alone, and never our own');
   });
 
+  it('counts at most 5 visitors of a fundraiser from one address a day, however many user agents it rotates through, on every instance', async () => {
+    const target = await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user);
+    // 140 agents from one address, in flushes of 20 (as the counter takes them every 5 s): 140 visitors before, 5 now.
+    for (let batch = 0; batch < 7; batch += 1) {
+      for (let n = 0; n < 20; n += 1) assert.equal((await view(target.id, {}, `${phone} build/${batch * 20 + n}`)).status, 202);
+      await app.flushCounts();
+    }
+    assert.deepEqual(await traffic(target.id), [['direct', 140, 5]], 'every view counted; 5 visitors from the one address');
+    // Another address is other people; and instances writing at once share the same 5 per address.
+    const counters = Array.from({ length: 3 }, () => createVisitCounter({ logger: createLogger('silent') }));
+    for (const [i, counter] of counters.entries()) {
+      for (let n = 0; n < 4; n += 1) counter.view({ fundraiserId: target.id, channel: 'telegram', referrerHost: null, visitor: `10.1.1.1|${laptop} ${i}/${n}` });
+    }
+    await Promise.all(counters.map((counter) => counter.flush(app.orm.em.fork())));
+    assert.deepEqual(await traffic(target.id), [
+      ['direct', 140, 5],
+      ['telegram', 12, 5],
+    ]);
+    const stored = JSON.stringify(await app.orm.em.fork().find(VisitorAddressSchema, {}));
+    assert.ok(!stored.includes('127.0.0.1') && !stored.includes('10.1.1.1'), 'no address stored');
+  });
+
   it('counts at most 20 views of a fundraiser and 5 share clicks from one address between two flushes, whatever user agents it sends', async () => {
     const target = await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user);
     for (let n = 0; n < 30; n += 1) assert.equal((await view(target.id, {}, `${phone} build/${n}`)).status, 202);
@@ -181,7 +205,7 @@ describe('counting visits and shares', () => {
     assert.equal((await app.client().request('HEAD', `/api/fundraisers/${target.id}/views.gif`, { headers: { 'User-Agent': phone } })).status, 200);
     await app.flushCounts();
     const [row] = await traffic(target.id);
-    assert.deepEqual(row, ['direct', 20, 20]);
+    assert.deepEqual(row, ['direct', 20, 5]);
     assert.equal((await app.orm.em.fork().findOneOrFail(ShareHourSchema, { fundraiser: target.id })).shares, 5);
   });
 });

@@ -58,6 +58,10 @@ export async function startFakeChapa(options: { secretKey: string; webhookSecret
   const verifyOverrides = new Map<string, FakeTransaction['status']>();
   /** Calls to refuse with a 500 before answering again, per path prefix. */
   const outages = new Map<string, number>();
+  /** Calls to leave unanswered (until the caller gives up or the fake closes), per path prefix. */
+  const hangs = new Map<string, number>();
+  /** What verify says was paid instead of the truth, per tx_ref, as it comes (an unreadable amount, say). */
+  const amountOverrides = new Map<string, unknown>();
   /** How verify says "not paid yet": a 404, or (as Chapa has also done) a 200 without data. */
   let notPaidAnswer: 404 | 200 = 404;
   /** A checkout address to answer instead of Chapa's (a compromised or misconfigured gateway). */
@@ -80,6 +84,12 @@ export async function startFakeChapa(options: { secretKey: string; webhookSecret
       if (left > 0 && path.startsWith(prefix)) {
         outages.set(prefix, left - 1);
         return answer(res, 500, 'Internal server error');
+      }
+    }
+    for (const [prefix, left] of hangs) {
+      if (left > 0 && path.startsWith(prefix)) {
+        hangs.set(prefix, left - 1);
+        return;
       }
     }
     if (req.headers.authorization !== `Bearer ${options.secretKey}`) return answer(res, 401, "Invalid API Key or User doesn't exist");
@@ -132,7 +142,7 @@ export async function startFakeChapa(options: { secretKey: string; webhookSecret
         last_name: tx.last_name,
         email: tx.email,
         currency: tx.currency,
-        amount: Number(tx.amount),
+        amount: amountOverrides.has(tx.tx_ref) ? amountOverrides.get(tx.tx_ref) : Number(tx.amount),
         charge: Number((Number(tx.amount) * 0.035).toFixed(2)),
         mode: 'test',
         method: tx.method,
@@ -246,6 +256,17 @@ export async function startFakeChapa(options: { secretKey: string; webhookSecret
     outage(pathPrefix: string, times = 1) {
       outages.set(pathPrefix, times);
     },
+    /** The next `times` calls under `pathPrefix` get no answer at all, as from a Chapa that hangs. */
+    hang(pathPrefix: string, times = 1) {
+      hangs.set(pathPrefix, times);
+    },
+    /** Verify says this was paid for the transaction (`undefined` for the truth again). */
+    verifyAmountAnswers(txRef: string, amount: unknown) {
+      if (amount === undefined) amountOverrides.delete(txRef);
+      else amountOverrides.set(txRef, amount);
+    },
+    /** How many times verify was asked about this transaction. */
+    verifications: (txRef: string) => requests.filter((r) => r.method === 'GET' && r.path === `/v1/transaction/verify/${encodeURIComponent(txRef)}`).length,
     /** The flat event Chapa posts about a transaction, as it stands now, signed with the webhook secret. */
     webhook(event: string, txRef: string): ChapaDelivery {
       const tx = find(txRef);
@@ -275,7 +296,12 @@ export async function startFakeChapa(options: { secretKey: string; webhookSecret
     },
     /** Any body signed as Chapa would sign it (or with another secret, as a forger would). */
     sign,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Calls left hanging would hold the close for ever.
+        server.closeAllConnections();
+      }),
   };
 }
 
