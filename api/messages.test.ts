@@ -33,8 +33,8 @@ const computedCodes: Record<string, string[]> = {
     'reset_token_expired',
   ],
   'modules/accounts/account.passport.ts': ['invalid_credentials', 'google_credential_invalid'],
-  // Its counters carry their codes as `code: '…'`.
-  'modules/accounts/sign-in-limits.ts': [],
+  // ProviderFailed is a plain Error for the log, answered as ProviderUnreachable or PaymentCheckFailed.
+  'modules/payments/payment.errors.ts': [],
 };
 
 /** The arguments of the call whose `(` is at `open`, as written, split at its top-level commas. */
