@@ -20,12 +20,20 @@ export function hashAccountToken(token: string): string {
 }
 
 /**
- * A new 32-byte random token; only its hash is stored. Earlier unused links of the same
- * kind stop working (they read as expired), so only the newest mail's link is live.
+ * Whether a new link of a kind ends the earlier ones. Not for password resets: anybody may ask
+ * for one for any address, and if each request cancelled the link before it, a stranger asking
+ * again and again would keep the owner from ever using theirs. Every reset link is mailed to
+ * the same mailbox, and using one ends the others (`expireTokens`).
+ */
+const supersedes: Record<TokenPurpose, boolean> = { VERIFY_EMAIL: true, RESET_PASSWORD: false };
+
+/**
+ * A new 32-byte random token; only its hash is stored. For a kind that `supersedes`, earlier
+ * unused links stop working (they read as expired), so only the newest mail's link is live.
  */
 export async function issueToken(em: EntityManager, user: User, purpose: TokenPurpose, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await em.nativeUpdate(AccountTokenSchema, { user: user.id, purpose, usedAt: null, expiresAt: { $gt: now } }, { expiresAt: justExpired(now) });
+  if (supersedes[purpose]) await expireTokens(em, user, purpose, now);
   em.create(AccountTokenSchema, {
     user,
     purpose,

@@ -1,4 +1,4 @@
-import { Conflict, Forbidden, NotFound } from '../../kernel/http/index.ts';
+import { AppError, Conflict, Forbidden, NotFound } from '../../kernel/http/index.ts';
 
 /** The password was right, but an admin disabled the account. */
 export class AccountDisabled extends Forbidden {
@@ -31,5 +31,12 @@ export class LastAdmin extends Conflict {
 export class AccountAlreadyThus extends Conflict {
   constructor() {
     super('account_unchanged');
+  }
+}
+
+/** A link for this address was mailed within the last minute, past the address's hourly quota. */
+export class LinkMailedRecently extends AppError {
+  constructor(seconds: number) {
+    super(429, 'mail_link_recent', { headers: { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) } });
   }
 }

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/index.ts';
+import { unlinked, type MailMessage } from '../mail/index.ts';
 import { existingAccountMailTexts, passwordResetMailTexts, verificationMailTexts, type MailText } from './account.messages.ts';
 import type { UserLanguage } from './user.entity.ts';
 
@@ -6,13 +6,21 @@ interface Recipient {
   email: string;
   firstName: string;
   language: UserLanguage;
+  emailVerifiedAt?: Date | null | undefined;
 }
+
+/**
+ * The name a mail greets its reader by. Anybody can sign any address up, or ask for a reset
+ * link for it, and the name typed at sign-up would then reach a stranger's mailbox: until the
+ * address is proved, the name is whoever-typed-it's, and the mail greets nobody by name.
+ */
+const greeted = (to: Recipient): string | null => (to.emailVerifiedAt ? unlinked(to.firstName) : null);
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function compose<Link extends string>(texts: Record<UserLanguage, MailText<Link>>, to: Recipient, links: Record<Link, string>): MailMessage {
   const t = texts[to.language];
-  const lines = t.lines(to.firstName, links);
+  const lines = t.lines(greeted(to), links);
   const buttonFor = new Map((Object.keys(links) as Link[]).map((name) => [links[name], t.buttons[name]]));
   const paragraphs = lines
     .join('\n')

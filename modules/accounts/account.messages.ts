@@ -9,7 +9,8 @@ export const accountMessages = defineMessages({
     own_account: 'You cannot do this to your own account. Ask another admin.',
     last_admin: 'This is the last admin account that can sign in. Make someone else an admin first.',
     account_unchanged: 'This account is already as you asked. Another admin may have just changed it.',
-    sign_in_paused: 'Too many failed attempts to sign in to this account. Wait {minutes} minute(s), sign in from a browser you have signed in with before, or reset your password.',
+    sign_in_paused: 'Sign-in is paused here after too many failed attempts. To sign in now, reset your password: we will e-mail you a link that works at once. Or sign in from a browser you have used before, or wait {minutes} minute(s).',
+    mail_link_recent: 'We e-mailed a link for this address less than a minute ago, if it has an account. Look in your inbox and your spam folder, or ask again in a minute.',
     email_not_verified: 'Please confirm your e-mail address first. Look for our message in your inbox, or ask for a new link.',
     verification_token_invalid: 'This confirmation link is not valid. Please ask for a new one.',
     verification_token_expired: 'This confirmation link has expired. Please ask for a new one.',
@@ -33,7 +34,8 @@ export const accountMessages = defineMessages({
     own_account: 'ይህን በራስዎ መለያ ላይ ማድረግ አይችሉም። ሌላ አስተዳዳሪ ይጠይቁ።',
     last_admin: 'መግባት የሚችል የአስተዳዳሪ መለያ የቀረው ይህ ብቻ ነው። መጀመሪያ ሌላ ሰው አስተዳዳሪ ያድርጉ።',
     account_unchanged: 'ይህ መለያ ቀድሞውኑ እርስዎ በጠየቁት ሁኔታ ላይ ነው። ሌላ አስተዳዳሪ ገና አሁን ቀይሮት ሊሆን ይችላል።',
-    sign_in_paused: 'ወደዚህ መለያ ለመግባት ብዙ ያልተሳኩ ሙከራዎች ተደርገዋል። {minutes} ደቂቃ ቆይተው ይሞክሩ፣ ከዚህ በፊት በገቡበት አሳሽ ይግቡ፣ ወይም የይለፍ ቃልዎን ይቀይሩ።',
+    sign_in_paused: 'ብዙ ያልተሳኩ ሙከራዎች ስለተደረጉ እዚህ መግባት ለጊዜው ቆሟል። አሁኑኑ ለመግባት የይለፍ ቃልዎን ይቀይሩ፤ ወዲያውኑ የሚሠራ ሊንክ በኢሜይል እንልክልዎታለን። አለበለዚያ ከዚህ በፊት በተጠቀሙበት አሳሽ ይግቡ፣ ወይም {minutes} ደቂቃ ይጠብቁ።',
+    mail_link_recent: 'ለዚህ አድራሻ መለያ ካለው፣ ከአንድ ደቂቃ ባነሰ ጊዜ በፊት ሊንክ በኢሜይል ልከናል። የኢሜይል ሳጥንዎንና የአይፈለጌ መልእክት (spam) ማህደርዎን ይመልከቱ፤ ወይም ከአንድ ደቂቃ በኋላ እንደገና ይጠይቁ።',
     email_not_verified: 'እባክዎ መጀመሪያ የኢሜይል አድራሻዎን ያረጋግጡ። የላክንልዎትን መልእክት በኢሜይል ሳጥንዎ ይፈልጉ፤ ወይም አዲስ ሊንክ ይጠይቁ።',
     verification_token_invalid: 'ይህ የማረጋገጫ ሊንክ ትክክል አይደለም። እባክዎ አዲስ ሊንክ ይጠይቁ።',
     verification_token_expired: 'የዚህ የማረጋገጫ ሊንክ ጊዜ አልፏል። እባክዎ አዲስ ሊንክ ይጠይቁ።',
@@ -56,18 +58,24 @@ export const accountMessages = defineMessages({
 // The mails below are written in the language stored with the account they go to.
 const site = 'EthioFundraise';
 
-/** One mail in one language, sent in its recipient's; each link stands alone in its paragraph and becomes a button in HTML. */
+/**
+ * One mail in one language, sent in its recipient's; each link stands alone in its paragraph
+ * and becomes a button in HTML. `name` is null when the mail must greet nobody by name.
+ */
 export interface MailText<Link extends string> {
   subject: string;
-  lines: (name: string, links: Record<Link, string>) => string[];
+  lines: (name: string | null, links: Record<Link, string>) => string[];
   buttons: Record<Link, string>;
 }
+
+const hello = (name: string | null) => (name ? `Hello ${name},` : 'Hello,');
+const selam = (name: string | null) => (name ? `ሰላም ${name}፣` : 'ሰላም፣');
 
 export const verificationMailTexts: Record<UserLanguage, MailText<'link'>> = {
   en: {
     subject: `Confirm your e-mail address for ${site}`,
     lines: (name, { link }) => [
-      `Hello ${name},`,
+      hello(name),
       '',
       `Welcome to ${site}. Please confirm your e-mail address by opening this link:`,
       '',
@@ -82,7 +90,7 @@ export const verificationMailTexts: Record<UserLanguage, MailText<'link'>> = {
   am: {
     subject: `የ${site} ኢሜይል አድራሻዎን ያረጋግጡ`,
     lines: (name, { link }) => [
-      `ሰላም ${name}፣`,
+      selam(name),
       '',
       `ወደ ${site} እንኳን በደህና መጡ። እባክዎ ይህን ሊንክ ከፍተው የኢሜይል አድራሻዎን ያረጋግጡ፦`,
       '',
@@ -100,7 +108,7 @@ export const passwordResetMailTexts: Record<UserLanguage, MailText<'link'>> = {
   en: {
     subject: `Reset your ${site} password`,
     lines: (name, { link }) => [
-      `Hello ${name},`,
+      hello(name),
       '',
       'We received a request to reset the password of your account. To choose a new password, open this link:',
       '',
@@ -115,7 +123,7 @@ export const passwordResetMailTexts: Record<UserLanguage, MailText<'link'>> = {
   am: {
     subject: `የ${site} የይለፍ ቃልዎን ይቀይሩ`,
     lines: (name, { link }) => [
-      `ሰላም ${name}፣`,
+      selam(name),
       '',
       'የመለያዎን የይለፍ ቃል ለመቀየር ጥያቄ ደርሶናል። አዲስ የይለፍ ቃል ለመምረጥ ይህን ሊንክ ይክፈቱ፦',
       '',
@@ -134,7 +142,7 @@ export const existingAccountMailTexts: Record<UserLanguage, MailText<'login' | '
   en: {
     subject: `You already have an ${site} account`,
     lines: (name, { login, reset }) => [
-      `Hello ${name},`,
+      hello(name),
       '',
       `Someone, probably you, tried to create an ${site} account with this e-mail address. You already have an account with it, so nothing was created or changed.`,
       '',
@@ -155,7 +163,7 @@ export const existingAccountMailTexts: Record<UserLanguage, MailText<'login' | '
   am: {
     subject: `የ${site} መለያ አስቀድሞ አለዎት`,
     lines: (name, { login, reset }) => [
-      `ሰላም ${name}፣`,
+      selam(name),
       '',
       `አንድ ሰው፣ ምናልባትም እርስዎ፣ በዚህ ኢሜይል አድራሻ አዲስ የ${site} መለያ ለመክፈት ሞክሯል። በዚህ አድራሻ መለያ አስቀድሞ ስላለዎት አዲስ መለያ አልተከፈተም፤ ያለውም አልተቀየረም።`,
       '',

@@ -10,8 +10,11 @@ import type { User } from './user.entity.ts';
 export type StrategyName = 'local' | 'google-id-token';
 
 export interface Authenticator {
-  /** Runs a passport strategy for this request: the user, or 401 (`invalid_credentials` / `google_credential_invalid`). */
-  authenticate(ctx: AppContext, strategy: StrategyName): Promise<User>;
+  /**
+   * Runs a passport strategy for this request: the user, or 401 (`invalid_credentials` /
+   * `google_credential_invalid`). `botChecked`: the request passed a bot check (sign-in-limits.ts).
+   */
+  authenticate(ctx: AppContext, strategy: StrategyName, options?: { botChecked: boolean }): Promise<User>;
 }
 
 /** koa-passport hands strategies an Express-like request whose `ctx` is the Koa context. */
@@ -24,6 +27,8 @@ const koaContext = (req: unknown) => (req as { ctx: AppContext }).ctx;
  */
 export function createAuthenticator(accounts: AccountService, google: GoogleVerifier): Authenticator {
   const passport = new koaPassport.KoaPassport();
+  // Strategies are made once and see only the request: what the route learnt of it travels here.
+  const botCheckedRequests = new WeakSet<AppContext>();
 
   passport.use(
     'local',
@@ -32,7 +37,8 @@ export function createAuthenticator(accounts: AccountService, google: GoogleVeri
       (req, email, password, done) => {
         const ctx = koaContext(req);
         const device = ctx.cookies.get(trustedDeviceCookie);
-        accounts.authenticatePassword(ctx.state.em, { email, password, ip: ctx.state.clientIp, device }).then(
+        const botChecked = botCheckedRequests.has(ctx);
+        accounts.authenticatePassword(ctx.state.em, { email, password, ip: ctx.state.clientIp, device, botChecked }).then(
           (user) => done(null, user ?? false),
           (error: unknown) => done(error),
         );
@@ -62,7 +68,8 @@ export function createAuthenticator(accounts: AccountService, google: GoogleVeri
   const failures: Record<StrategyName, string> = { local: 'invalid_credentials', 'google-id-token': 'google_credential_invalid' };
 
   return {
-    authenticate(ctx, strategy) {
+    authenticate(ctx, strategy, options) {
+      if (options?.botChecked) botCheckedRequests.add(ctx);
       return new Promise<User>((resolve, reject) => {
         const middleware = passport.authenticate(strategy, { session: false }, (error: unknown, user: User | false) => {
           if (error) reject(error);

@@ -106,11 +106,15 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
       method: 'post',
       path: '/api/auth/login',
       tag,
-      summary: 'Sign in with e-mail and password; starts a new session',
+      summary: 'Sign in with e-mail and password; starts a new session. While sign-in is paused (429 `sign_in_paused`), a request with a bot-check token that passes is judged all the same',
+      query: captchaOnlyQuery,
       body: loginRequest,
       response: userResponse,
-      handler: async ({ body, ctx }) => {
-        const user = await authenticator.authenticate(ctx, 'local');
+      handler: async ({ query, body, ctx }) => {
+        // No token is asked for: only a paused sign-in needs one, and the page adds it then.
+        const botChecked = captcha.enabled && Boolean(query.captchaToken?.trim());
+        if (botChecked) await captcha.require(ctx, 'login');
+        const user = await authenticator.authenticate(ctx, 'local', { botChecked });
         return signIn(ctx, accounts, user, body.rememberMe ?? false);
       },
     }),

@@ -6,6 +6,7 @@ import { LocationSchema } from '../catalogue/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { consume, record, secondsUntilFree, type Limit } from '../rate-limits/index.ts';
 import { destroyUserSessions } from '../sessions/index.ts';
+import { LinkMailedRecently } from './account.errors.ts';
 import { existingAccountMail, passwordResetMail, verificationMail } from './account.mails.ts';
 import { consumeToken, expireTokens, findLiveToken, issueToken } from './account-token.service.ts';
 import type { GoogleIdentity } from './google.ts';
@@ -16,9 +17,17 @@ import { userView, type AvatarUrl } from './account.views.ts';
 import { trustedDevices, type TrustedDeviceCookie } from './trusted-device.ts';
 import { UserSchema, type User, type UserLanguage } from './user.entity.ts';
 
-/** Mails on request (new verification link, reset link, note to an existing account's owner): enough for a person, too few to bomb an inbox. */
+/**
+ * Mails on request (new verification link, reset link, note to an existing account's owner):
+ * enough for a person, too few to bomb an inbox. Anybody may ask for any address's link, so
+ * the address's own quota can never be spent by others: past it, one more request a minute
+ * still goes through. The owner thus always has a fresh link within a minute, either the one
+ * they asked for or one a request of the last minute brought to their mailbox, where only
+ * they can read it; and reset links do not cancel each other (account-token.service.ts).
+ */
 export const mailRequestLimits = {
   perEmail: { limit: 5, windowMs: 60 * 60_000 },
+  perEmailPastQuota: { limit: 1, windowMs: 60_000 },
   perAddress: { limit: 20, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, Limit>;
 
@@ -64,7 +73,7 @@ export interface AccountService {
   /** A verification link to a new account; to an existing one's owner, a note that they already have it. */
   sendRegistrationMail(em: EntityManager, registration: Registration): Promise<void>;
   verifyEmail(em: EntityManager, token: string): Promise<User>;
-  /** Throws 429 when too many mails were asked for this address or from this client. */
+  /** Throws 429 when too many mails were asked from this client, or for this address within the last minute past its quota. */
   limitMailRequests(em: EntityManager, kind: 'verify' | 'reset', email: string, ip: string): Promise<void>;
   /** Mails a new verification link when an unverified account has this address; otherwise does nothing. */
   sendVerificationMailTo(em: EntityManager, email: string): Promise<void>;
@@ -72,9 +81,10 @@ export interface AccountService {
   sendPasswordResetMailTo(em: EntityManager, email: string): Promise<void>;
   /**
    * The user, or null for a wrong e-mail or password; 429 while paused (sign-in-limits.ts), 403
-   * while the e-mail is unverified. `device` is the browser's trusted-device cookie, if any.
+   * while the e-mail is unverified. `device` is the browser's trusted-device cookie, if any;
+   * `botChecked` says the request passed a bot check, which has a paused attempt judged.
    */
-  authenticatePassword(em: EntityManager, input: { email: string; password: string; ip: string; device: string | undefined }): Promise<User | null>;
+  authenticatePassword(em: EntityManager, input: { email: string; password: string; ip: string; device: string | undefined; botChecked: boolean }): Promise<User | null>;
   recordFailedSignIn(em: EntityManager, ip: string): Promise<void>;
   /** The cookie marking the browser `user` has just signed in or reset their password from as one of theirs (sign-in-limits.ts). */
   trustedDeviceCookie(user: User): TrustedDeviceCookie;
@@ -182,8 +192,14 @@ export function createAccountService(deps: {
     },
 
     async limitMailRequests(em, kind, email, ip) {
+      const bucket = `mail:${kind}:email:${emailKey(email)}`;
+      const wait = Math.min(
+        await secondsUntilFree(em, bucket, mailRequestLimits.perEmail),
+        await secondsUntilFree(em, bucket, mailRequestLimits.perEmailPastQuota),
+      );
+      if (wait > 0) throw new LinkMailedRecently(wait);
       await consume(em, `mail:${kind}:ip:${ip}`, mailRequestLimits.perAddress);
-      await consume(em, `mail:${kind}:email:${emailKey(email)}`, mailRequestLimits.perEmail);
+      await record(em, bucket);
     },
 
     async sendVerificationMailTo(em, email) {
@@ -202,7 +218,7 @@ export function createAccountService(deps: {
     async authenticatePassword(em, input) {
       const email = normaliseEmail(input.email);
       const user = await em.findOne(UserSchema, { email }, { populate: ['passwordHash'] });
-      const attempt = { accountKey: emailKey(email), ip: input.ip, device: user ? devices.deviceOf(input.device, user.id) : null };
+      const attempt = { accountKey: emailKey(email), ip: input.ip, device: user ? devices.deviceOf(input.device, user.id) : null, botChecked: input.botChecked };
       await checkSignIn(em, attempt);
       const hash = user?.passwordHash;
       // Unknown e-mail and wrong password cost the same time and give the same answer.

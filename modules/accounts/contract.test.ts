@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 /** Spec section 7, "Auth": method, path, and the query parameters the site sends. */
 const contract: Array<[string, string, string[]]> = [
   ['post', '/api/auth/google', []],
-  ['post', '/api/auth/login', []],
+  ['post', '/api/auth/login', ['captchaToken']],
   ['get', '/api/auth/status', []],
   ['post', '/api/auth/logout', []],
   ['get', '/api/auth/users/{id}', ['id']],

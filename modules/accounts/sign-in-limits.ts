@@ -4,32 +4,41 @@ import { consume, record, reset, resetUnder, secondsUntilFree, type Limit } from
 
 /**
  * Failed password sign-ins, counted so that guessing stays bounded while nobody can lock a
- * person out of their account. All windows are 15 minutes.
+ * person out of their account. All windows are 15 minutes; every pause answers 429
+ * `sign_in_paused`, which names the ways through it.
  *
- * - Per account and client address, 5 failures pause that address for that account (429).
+ * - Per account and client address, 5 failures pause that address for that account.
  *   One address, an attacker's or a forgetful owner's, affects nobody else.
- * - Per client address, 20 failures across accounts pause it: one password sprayed over many accounts.
+ * - Per client address, 100 failures across accounts pause it: one password sprayed over
+ *   many accounts. Only failures count, and the bound is high, because one address is often
+ *   a whole carrier's NAT: its people signing in correctly are never counted, and a few
+ *   mistyping are far from it.
  * - Per account, 20 failures from browsers it has never signed in from, whatever their
- *   addresses, pause all such browsers for the account (429 `sign_in_paused`). This is the
- *   bound on guessing: however many addresses an attacker holds, an account takes at most 20
- *   guesses per 15 minutes. Letting a "clean" address through would undo it, since a fresh
- *   address is exactly what each machine of a botnet has.
+ *   addresses, pause all such browsers for the account. This is the bound on guessing:
+ *   however many addresses an attacker holds, an account takes at most 20 unchecked guesses
+ *   per 15 minutes. Letting a "clean" address through would undo it, since a fresh address is
+ *   exactly what each machine of a botnet has.
  * - A browser the account has signed in from before, or reset its password from, holds a
  *   signed cookie (trusted-device.ts) and is judged by its own counter instead, 5 failures,
- *   which no attacker can fill. So the owner signs in from their own phone or computer
- *   whatever an attacker does; on a new browser during an attack, resetting the password
- *   (which proves the mailbox) trusts that browser and forgets the account's failures.
+ *   which no attacker can fill.
+ *
+ * A pause is never only a wait. A passed bot check has the attempt judged whatever the
+ * counters above hold: it is counted instead per account, 20 failures, a second budget that
+ * costs an attacker a bot check per guess. And a password reset (which proves the mailbox,
+ * and whose link nobody can withhold from the owner: account.service.ts) trusts the browser
+ * and forgets the account's failures.
  *
  * A success clears the counter it was judged by, so a person who mistypes is not punished
- * later; never the account-wide one, or each sign-in of the owner would hand an attacker a
+ * later; never an account-wide one, or each sign-in of the owner would hand an attacker a
  * fresh budget. Unknown e-mail addresses are counted like real accounts, so no answer here
  * tells whether an account exists.
  */
 export const loginLimits = {
   perAccountAndAddress: { limit: 5, windowMs: 15 * 60_000 },
-  perAddress: { limit: 20, windowMs: 15 * 60_000 },
+  perAddress: { limit: 100, windowMs: 15 * 60_000 },
   perAccountFromNewBrowsers: { limit: 20, windowMs: 15 * 60_000 },
   perTrustedBrowser: { limit: 5, windowMs: 15 * 60_000 },
+  perAccountBotChecked: { limit: 20, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, Limit>;
 
 export interface SignInAttempt {
@@ -38,34 +47,36 @@ export interface SignInAttempt {
   ip: string;
   /** The id of a trusted browser of this account, or null. */
   device: string | null;
+  /** The request carried a bot-check token that passed. */
+  botChecked: boolean;
 }
 
 const accountBucket = (accountKey: string) => `login:account:${accountKey}`;
 const addressBucket = (ip: string) => `login:ip:${ip}`;
 
-/** The counter a success clears, and the ones a failure adds to; checked in this order. */
-function counters(attempt: SignInAttempt): { own: string; all: Array<{ bucket: string; limit: Limit; code: string }> } {
+/** The counter a success clears, and the ones a failure adds to. */
+function counters(attempt: SignInAttempt): { own: string; all: Array<{ bucket: string; limit: Limit }> } {
   const account = accountBucket(attempt.accountKey);
-  if (attempt.device) {
-    const own = `${account}:device:${attempt.device}`;
-    return { own, all: [{ bucket: own, limit: loginLimits.perTrustedBrowser, code: 'too_many_requests' }] };
-  }
-  const own = `${account}:ip:${attempt.ip}`;
+  const own = attempt.device ? `${account}:device:${attempt.device}` : `${account}:ip:${attempt.ip}`;
+  if (attempt.botChecked) return { own, all: [{ bucket: `${account}:checked`, limit: loginLimits.perAccountBotChecked }] };
+  if (attempt.device) return { own, all: [{ bucket: own, limit: loginLimits.perTrustedBrowser }] };
   return {
     own,
     all: [
-      { bucket: addressBucket(attempt.ip), limit: loginLimits.perAddress, code: 'too_many_requests' },
-      { bucket: own, limit: loginLimits.perAccountAndAddress, code: 'too_many_requests' },
-      { bucket: account, limit: loginLimits.perAccountFromNewBrowsers, code: 'sign_in_paused' },
+      { bucket: addressBucket(attempt.ip), limit: loginLimits.perAddress },
+      { bucket: own, limit: loginLimits.perAccountAndAddress },
+      { bucket: account, limit: loginLimits.perAccountFromNewBrowsers },
     ],
   };
 }
 
-/** Throws 429 with Retry-After when this attempt may not be judged now. */
+/** Throws 429 `sign_in_paused` with Retry-After when this attempt may not be judged now. */
 export async function checkSignIn(em: EntityManager, attempt: SignInAttempt): Promise<void> {
-  for (const { bucket, limit, code } of counters(attempt).all) {
-    const wait = Math.ceil(await secondsUntilFree(em, bucket, limit));
-    if (wait > 0) throw new AppError(429, code, { params: { minutes: Math.ceil(wait / 60) }, headers: { 'Retry-After': String(wait) } });
+  let wait = 0;
+  for (const { bucket, limit } of counters(attempt).all) wait = Math.max(wait, await secondsUntilFree(em, bucket, limit));
+  if (wait > 0) {
+    const seconds = Math.ceil(wait);
+    throw new AppError(429, 'sign_in_paused', { params: { minutes: Math.ceil(seconds / 60) }, headers: { 'Retry-After': String(seconds) } });
   }
 }
 

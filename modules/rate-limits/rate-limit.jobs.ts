@@ -1,7 +1,7 @@
 import type { Job } from '../jobs/index.ts';
 import { purgeOldHits } from './rate-limit.service.ts';
 
-/** Longer than any limit's window (the longest is an hour), so no hit that still counts is removed. */
+/** As long as the longest limit's window (a day: team invitations), so no hit that still counts is removed. */
 const keptMs = 24 * 60 * 60_000;
 
 export const purgeRateLimitHitsJob: Job = {

@@ -1,4 +1,4 @@
-import { Conflict, Forbidden, NotFound } from '../../kernel/http/index.ts';
+import { AppError, Conflict, Forbidden, NotFound } from '../../kernel/http/index.ts';
 
 export class TeamNotFound extends NotFound {
   constructor() {
@@ -41,6 +41,13 @@ export class InvitationNotFound extends NotFound {
   }
 }
 
+/** No member with that id on that team. */
+export class MemberNotFound extends NotFound {
+  constructor() {
+    super('team_member_not_found');
+  }
+}
+
 /** The invitation is for another e-mail address than the signed-in user's. */
 export class InvitationNotYours extends Forbidden {
   constructor() {
@@ -62,6 +69,23 @@ export class CoOrganiserNotAllowed extends Forbidden {
   }
 }
 
+const retryAfter = (seconds: number) => ({ 'Retry-After': String(Math.max(1, Math.ceil(seconds))) });
+const hours = (seconds: number) => Math.max(1, Math.ceil(seconds / 3600));
+
+/** An account younger than a day has sent the few invitations it may send in that day. */
+export class NewAccountInvitesSpent extends AppError {
+  constructor(limit: number, seconds: number) {
+    super(429, 'team_invites_new_account', { params: { limit, hours: hours(seconds) }, headers: retryAfter(seconds) });
+  }
+}
+
+/** The address has been mailed the invitations it may receive in a day, whoever sent them. */
+export class AddressInvitedEnough extends AppError {
+  constructor(seconds: number) {
+    super(429, 'team_invites_to_address', { params: { hours: hours(seconds) }, headers: retryAfter(seconds) });
+  }
+}
+
 /** Every code this module answers with, for the test that both catalogues hold them. */
 export const teamErrorCodes = [
   'team_not_found',
@@ -71,6 +95,9 @@ export const teamErrorCodes = [
   'team_not_yours',
   'invitation_not_found',
   'invitation_not_yours',
+  'team_member_not_found',
+  'team_invites_new_account',
+  'team_invites_to_address',
   'team_invite_only',
   'co_organiser_not_allowed',
 ] as const;

@@ -1,18 +1,25 @@
 import type { Language } from '../../kernel/http/index.ts';
-import type { MailMessage } from '../mail/index.ts';
+import { unlinked, type MailMessage } from '../mail/index.ts';
 import type { InvitationToSend } from './team.service.ts';
 
 const site = 'EthioFundraise';
 
-/** The invitation, in the invitee's language: who asks, for which fundraiser, and the link to accept. */
+/**
+ * The invitation, in the invitee's language: who asks, for which fundraiser, and the link to
+ * accept. It goes to any address a captain types, so nothing a stranger wrote reaches it as
+ * they wrote it: the subject is ours alone, and the inviter's name, the team's name and the
+ * fundraiser's title are shown unlinked (modules/mail) so that none of them carries a link.
+ */
 export function invitationMail(invitation: InvitationToSend, language: Language, link: string): MailMessage {
-  const { inviter, team, fundraiser } = invitation;
+  const inviter = unlinked(invitation.inviter);
+  const team = unlinked(invitation.team);
+  const fundraiser = unlinked(invitation.fundraiser.title);
   const text =
     language === 'am'
       ? [
           'ሰላም፣',
           '',
-          `${inviter} “${team}” የተባለውን ቡድን እንዲቀላቀሉ ጋብዘውዎታል። ቡድኑ “${fundraiser.title}” ለተሰኘው ገንዘብ ማሰባሰቢያ ገንዘብ ያሰባስባል።`,
+          `${inviter} “${team}” የተባለውን ቡድን እንዲቀላቀሉ ጋብዘውዎታል። ቡድኑ “${fundraiser}” ለተሰኘው ገንዘብ ማሰባሰቢያ ገንዘብ ያሰባስባል።`,
           '',
           'በቡድኑ ውስጥ የራስዎ ማጋሪያ ሊንክ ይኖርዎታል፤ በሊንክዎ በኩል የሚሰጥ እያንዳንዱ ልገሳ በስምዎና በቡድኑ ስም ይቆጠራል።',
           '',
@@ -27,7 +34,7 @@ export function invitationMail(invitation: InvitationToSend, language: Language,
       : [
           'Hello,',
           '',
-          `${inviter} has invited you to join the team “${team}”, raising money for “${fundraiser.title}”.`,
+          `${inviter} has invited you to join the team “${team}”, raising money for “${fundraiser}”.`,
           '',
           'On the team you get a link of your own to share: every donation made through it counts for you and your team.',
           '',
@@ -41,7 +48,7 @@ export function invitationMail(invitation: InvitationToSend, language: Language,
         ];
   return {
     to: invitation.email,
-    subject: language === 'am' ? `${inviter} ወደ “${team}” ቡድን ጋብዘውዎታል` : `${inviter} invites you to the team “${team}”`,
+    subject: language === 'am' ? `በ${site} ላይ ቡድን እንዲቀላቀሉ ተጋብዘዋል` : `You are invited to join a team on ${site}`,
     text: text.join('\n'),
     // The link accepts the invitation: once SMTP has it, the outbox keeps only the envelope.
     sensitive: true,

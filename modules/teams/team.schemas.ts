@@ -26,6 +26,8 @@ export const editTeamRequest = z.strictObject({ name: name.optional(), descripti
 export type EditTeamRequest = z.output<typeof editTeamRequest>;
 
 export const teamParams = z.object({ id: z.coerce.number().int().min(1) });
+/** A member's id as the team's list shows it, in plain decimal. */
+export const memberParams = teamParams.extend({ memberId: z.string().regex(/^[1-9][0-9]{0,14}$/).transform(Number) });
 export const fundraiserParams = z.object({ fundraiserId: z.coerce.number().int().min(1) });
 export const memberQuery = z.object({
   userEmail: z.string().trim().toLowerCase().pipe(z.email().max(254)),
@@ -35,9 +37,9 @@ export const memberQuery = z.object({
 export const invitationParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) });
 
 /**
- * A member as the team page shows them. `email` only to the team's captain and the
- * fundraiser's organisers; `referralUrl` (their personal link) only to the member themself
- * and the organisers.
+ * A member as the team page shows them. `email` only to whoever invited them to the team (the
+ * address they typed themself), to nobody else; `referralUrl` (their personal link) only to
+ * the member themself and the organisers.
  */
 export const memberResponse = z.object({
   id: z.number(),
@@ -52,7 +54,7 @@ export const memberResponse = z.object({
 });
 export type MemberView = z.output<typeof memberResponse>;
 
-/** An invitation not yet accepted, as the captain and organisers see it. */
+/** An invitation not yet accepted, as the one who sent it sees it. */
 export const invitationResponse = z.object({ email: z.string(), role: z.enum(teamRoles), status: z.enum(['INVITED', 'EXPIRED']), expiresAt: z.string() });
 
 export const teamResponse = z.object({
@@ -69,7 +71,7 @@ export const teamResponse = z.object({
   memberCount: z.number(),
   /** Ranked by raised amount, then by how many gave. */
   members: z.array(memberResponse),
-  /** Only for the captain and the organisers; absent for everybody else. */
+  /** For the captain and the organisers: the open invitations they sent themselves. Absent for everybody else. */
   invitations: z.array(invitationResponse).optional(),
   createdAt: z.string(),
 });
@@ -79,6 +81,10 @@ export const teamListResponse = z.array(teamResponse);
 
 export const memberChangeResponse = z.object({ email: z.string(), status: z.enum(['INVITED', 'MEMBER', 'REMOVED']) });
 export type MemberChange = z.output<typeof memberChangeResponse>;
+
+/** A member taken off by id: the id, never the address. */
+export const memberRemovalResponse = z.object({ id: z.number(), status: z.literal('REMOVED') });
+export type MemberRemoval = z.output<typeof memberRemovalResponse>;
 
 export const acceptResponse = z.object({ teamId: z.number(), fundraiserId: z.number(), role: z.enum(teamRoles) });
 

@@ -1,34 +1,53 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { changes, noteChanges } from '../../kernel/changes/index.ts';
+import { TooManyRequests } from '../../kernel/http/index.ts';
 import { UserSchema, type User } from '../accounts/index.ts';
 import { displayName, findVisible, fundraiserKeys, isoSeconds, mayManage, type Fundraiser } from '../fundraisers/index.ts';
 import { imagesAndMedia, type MediaView } from '../media/index.ts';
 import { fromMinor, toMinor } from '../money/index.ts';
-import { consume, type Limit } from '../rate-limits/index.ts';
+import { consume, record, secondsUntilFree, type Limit } from '../rate-limits/index.ts';
 import { DonationCreditSchema, TeamInvitationSchema, TeamMemberSchema, TeamSchema, type Team, type TeamInvitation, type TeamMember, type TeamRole } from './team.entity.ts';
 import {
+  AddressInvitedEnough,
   CoOrganiserNotAllowed,
   CreatorMismatch,
   FundraiserNotActive,
   InvitationNotFound,
   InvitationNotYours,
+  MemberNotFound,
+  NewAccountInvitesSpent,
   NotTeamManager,
   TeamInviteOnly,
   TeamNotFound,
   TeamsClosed,
 } from './team.errors.ts';
-import type { CreateTeamRequest, CreditedDonation, EditTeamRequest, InvitationPreview, MemberChange, MemberView, TeamView } from './team.schemas.ts';
+import type { CreateTeamRequest, CreditedDonation, EditTeamRequest, InvitationPreview, MemberChange, MemberRemoval, MemberView, TeamView } from './team.schemas.ts';
 
 /** An invitation can be accepted for this long; a new one can be sent after. */
 export const invitationLifetimeMs = 14 * 24 * 60 * 60_000;
 
-/** A captain invites a class or a choir at once; a script mailing strangers hits this. */
+const hourMs = 60 * 60_000;
+const dayMs = 24 * hourMs;
+
+/**
+ * An invitation mails an address somebody typed, so the number of them is what keeps teams
+ * from being a way to mail strangers. A captain invites a class or a choir at once, within
+ * the hour's and the day's bounds; an account younger than a day (made for a spam run, as
+ * like as not) invites its family and no more; and one address receives a few invitations a
+ * day whoever sends them, so that inviting, withdrawing and inviting again cannot flood it.
+ */
 export const teamLimits = {
-  invitesPerUser: { limit: 50, windowMs: 60 * 60_000 },
+  invitesPerUser: { limit: 50, windowMs: hourMs },
+  invitesPerDay: { limit: 200, windowMs: dayMs },
+  invitesNewAccount: { limit: 10, windowMs: dayMs },
+  invitesToAddress: { limit: 3, windowMs: dayMs },
   /** A family or a choir starts a team or two; a script filling a fundraiser's page with teams hits this. */
-  teamsPerUser: { limit: 10, windowMs: 60 * 60_000 },
+  teamsPerUser: { limit: 10, windowMs: hourMs },
 } as const satisfies Record<string, Limit>;
+
+/** How long an account is new for `teamLimits.invitesNewAccount`. */
+export const newAccountMs = dayMs;
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** 192 random bits: the invitation's secret, mailed once, stored only as its hash. */
@@ -197,7 +216,7 @@ export async function inviteMember(
     }
     return { change: { email, status: 'MEMBER' }, mail: null };
   }
-  await consume(em, `team-invite:user:${viewer.id}`, teamLimits.invitesPerUser);
+  const buckets = await assertMayInvite(em, viewer, email);
   const now = new Date();
   const token = newToken();
   const made = await em.transactional(async (tx) => {
@@ -224,11 +243,33 @@ export async function inviteMember(
     }
   });
   if (!made) return { change: { email, status: 'INVITED' }, mail: null };
+  // Counted once the mail is certain: an invitation already open mails nothing.
+  for (const bucket of buckets) await record(em, bucket);
   const invitee = await em.findOne(UserSchema, { email }, { fields: ['id', 'language'] });
   return {
     change: { email, status: 'INVITED' },
     mail: { email, token, inviter: displayName(viewer), team: team.name, fundraiser: { id: fundraiser.id, title: fundraiser.title }, language: invitee?.language ?? null },
   };
+}
+
+/** Throws 429 when `viewer` may not mail one more invitation, or `email` receive one; answers the buckets to count it in. */
+async function assertMayInvite(em: EntityManager, viewer: User, email: string): Promise<string[]> {
+  const inviter = `team-invite:user:${viewer.id}`;
+  const address = `team-invite:email:${sha256(email).slice(0, 40)}`;
+  const now = Date.now();
+  const untilEstablished = (viewer.createdAt.getTime() + newAccountMs - now) / 1000;
+  if (untilEstablished > 0) {
+    const wait = Math.min(untilEstablished, await secondsUntilFree(em, inviter, teamLimits.invitesNewAccount));
+    if (wait > 0) throw new NewAccountInvitesSpent(teamLimits.invitesNewAccount.limit, wait);
+  } else {
+    for (const limit of [teamLimits.invitesPerUser, teamLimits.invitesPerDay]) {
+      const wait = await secondsUntilFree(em, inviter, limit);
+      if (wait > 0) throw new TooManyRequests(wait);
+    }
+  }
+  const wait = await secondsUntilFree(em, address, teamLimits.invitesToAddress);
+  if (wait > 0) throw new AddressInvitedEnough(wait);
+  return [inviter, address];
 }
 
 /**
@@ -241,13 +282,37 @@ export async function removeMember(em: EntityManager, viewer: User, teamId: numb
   const now = new Date();
   await em.transactional(async (tx) => {
     const member = await tx.findOne(TeamMemberSchema, { team: team.id, user: { email }, leftAt: null }, { fields: ['id', 'role'] });
-    // Taken off by the captain or the organiser, a co-organiser or captain loses the role with the place.
-    const role = viewer.email === email || member?.role === 'MEMBER' ? {} : { role: 'MEMBER' as const };
-    if (member) await tx.nativeUpdate(TeamMemberSchema, { id: member.id, leftAt: null }, { leftAt: now, ...role });
+    if (member) await takeOff(tx, member, { byThemself: viewer.email === email, now });
     await tx.nativeUpdate(TeamInvitationSchema, { team: team.id, email, openMarker: 1 }, { openMarker: null, revokedAt: now });
     await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
   });
   return { email, status: 'REMOVED' };
+}
+
+/**
+ * Takes a member off a team by the id the team's list shows, for those who were never told
+ * the member's address (it is shown only to who invited them). Same rights as `removeMember`;
+ * idempotent for a member who already left; 404 for a member of another team.
+ */
+export async function removeMemberById(em: EntityManager, viewer: User, teamId: number, memberId: number): Promise<MemberRemoval> {
+  const { team, fundraiser } = await visibleTeam(em, viewer, teamId);
+  const member = await em.findOne(TeamMemberSchema, { id: memberId, team: team.id }, { fields: ['id', 'role', 'leftAt', 'user'] });
+  if (!member) throw new MemberNotFound();
+  const byThemself = member.user.id === viewer.id;
+  if (!byThemself) await assertManager(em, team, fundraiser, viewer);
+  if (!member.leftAt) {
+    await em.transactional(async (tx) => {
+      await takeOff(tx, member, { byThemself, now: new Date() });
+      await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+    });
+  }
+  return { id: member.id, status: 'REMOVED' };
+}
+
+/** Taken off by the captain or the organiser, a co-organiser or captain loses the role with the place. */
+async function takeOff(tx: EntityManager, member: Pick<TeamMember, 'id' | 'role'>, options: { byThemself: boolean; now: Date }): Promise<void> {
+  const role = options.byThemself || member.role === 'MEMBER' ? {} : { role: 'MEMBER' as const };
+  await tx.nativeUpdate(TeamMemberSchema, { id: member.id, leftAt: null }, { leftAt: options.now, ...role });
 }
 
 /**
@@ -391,9 +456,10 @@ async function teamViews(em: EntityManager, viewer: User | null, fundraiser: Fun
   const viewerId = viewer?.id ?? null;
   const organiser: boolean = mayManage(fundraiser, viewer);
   const captainOf = new Set(members.filter((m) => m.user.id === viewerId && m.role === 'CAPTAIN').map((m) => m.team.id));
-  const invitations = organiser || captainOf.size > 0
-    ? await em.find(TeamInvitationSchema, { team: { $in: organiser ? ids : [...captainOf] }, openMarker: 1 }, { orderBy: { createdAt: 'asc' } })
-    : [];
+  // An address is shown only to whoever typed it into an invitation: anyone may start a team
+  // on an open fundraiser, and the people who join it must not become a list of addresses.
+  const sentByViewer = viewerId === null ? [] : await em.find(TeamInvitationSchema, { team: { $in: ids }, invitedBy: viewerId }, { orderBy: { createdAt: 'asc' } });
+  const typedByViewer = new Set(sentByViewer.map((i) => `${i.team.id} ${i.email}`));
   const avatarIds = [...new Set(members.map((m) => m.user.avatarMediaId).filter((id): id is number => id !== null && id !== undefined))];
   const avatars = avatarIds.length ? (await imagesAndMedia(em, { entityType: 'USER', entityIds: [] }, avatarIds)).byId : new Map<number, MediaView>();
   const currency = fundraiser.currency;
@@ -401,7 +467,6 @@ async function teamViews(em: EntityManager, viewer: User | null, fundraiser: Fun
   const now = Date.now();
   return teams.map((team) => {
     const own = members.filter((m) => m.team.id === team.id);
-    const seesEmails = organiser || captainOf.has(team.id);
     return {
       id: team.id,
       fundraiserId: fundraiser.id,
@@ -413,11 +478,13 @@ async function teamViews(em: EntityManager, viewer: User | null, fundraiser: Fun
       raisedAmount: fromMinor(team.raisedMinor, currency),
       donationCount: team.donationCount,
       memberCount: own.length,
-      members: own.map((m) => memberView(m, { seesEmail: seesEmails, seesLink: organiser || m.user.id === viewerId, avatars, currency, link: `${prefix}/fundraiser/${fundraiser.id}?ref=` })),
-      ...(seesEmails
+      members: own.map((m) =>
+        memberView(m, { seesEmail: typedByViewer.has(`${team.id} ${m.user.email}`), seesLink: organiser || m.user.id === viewerId, avatars, currency, link: `${prefix}/fundraiser/${fundraiser.id}?ref=` }),
+      ),
+      ...(organiser || captainOf.has(team.id)
         ? {
-            invitations: invitations
-              .filter((i) => i.team.id === team.id)
+            invitations: sentByViewer
+              .filter((i) => i.team.id === team.id && i.openMarker === 1)
               .map((i) => ({ email: i.email, role: i.role, status: i.expiresAt.getTime() > now ? ('INVITED' as const) : ('EXPIRED' as const), expiresAt: isoSeconds(i.expiresAt) })),
           }
         : {}),

@@ -96,7 +96,6 @@ describe('teams API', () => {
             imageUrl: null,
             raisedAmount: '0.00',
             donationCount: 0,
-            email: organiser.email,
             referralUrl: created.data.members[0].referralUrl,
           },
         ],
@@ -126,34 +125,51 @@ describe('teams API', () => {
     assert.equal(started.data.members[0].role, 'CAPTAIN');
   });
 
-  it('shows e-mail addresses only to the captain and the organisers, and each personal link only to its member and the organisers', async () => {
+  it('shows a member’s address to nobody but who invited them: not to a captain they joined by themself, nor to the organiser or a stranger', async () => {
     const f = await fakeFundraiser(app.orm, organiser.user);
     await asOrganiser.put(`/api/fundraisers/${f.id}`, { teamsOpen: true });
     const captain = await person({ firstName: 'Hanna' });
     const created = (await captain.client.post('/api/teams', team(f.id, captain.user.id))).data;
-    const member = await person({ firstName: 'Dawit' });
-    await captain.client.post(`/api/teams/${created.id}/members?userEmail=${encodeURIComponent(member.email)}`);
-    assert.equal((await member.client.post(`/api/teams/invitations/${await invitationToken(member.email)}/accept`)).status, 200);
+    const joiner = await person({ firstName: 'Yonas' });
+    assert.equal((await joiner.client.post(`/api/teams/${created.id}/join`)).status, 200);
+    const invited = await person({ firstName: 'Dawit' });
+    await captain.client.post(`/api/teams/${created.id}/members?userEmail=${encodeURIComponent(invited.email)}`);
+    assert.equal((await invited.client.post(`/api/teams/invitations/${await invitationToken(invited.email)}/accept`)).status, 200);
+    const pending = `pending-${Date.now()}@example.com`;
+    await captain.client.post(`/api/teams/${created.id}/members?userEmail=${encodeURIComponent(pending)}`);
 
     const as = async (client: TestClient) => (await client.get(`/api/teams/fundraiser/${f.id}`)).data[0];
-    const publicView = await as(app.client());
-    assert.equal(publicView.memberCount, 2);
-    for (const m of publicView.members) {
-      assert.equal(m.email, undefined);
-      assert.equal(m.referralUrl, undefined);
+    const emailOf = (view: { members: Array<{ userId: number; email?: string }> }, who: FakeUser) => view.members.find((m) => m.userId === who.user.id)?.email;
+    const stranger = await person();
+    for (const [name, client] of [['visitor', app.client()], ['stranger', stranger.client], ['member', joiner.client], ['organiser', asOrganiser]] as const) {
+      const view = await as(client);
+      assert.equal(view.memberCount, 3, name);
+      assert.ok(view.members.every((m: { email?: string }) => m.email === undefined), `${name} sees no member’s address`);
+      assert.doesNotMatch(JSON.stringify(view), new RegExp(`${joiner.email}|${invited.email}|${captain.email}|${pending}`), name);
     }
-    assert.equal(publicView.invitations, undefined);
-    assert.doesNotMatch(JSON.stringify(publicView), /@example\.com/);
 
-    const memberView = await as(member.client);
-    assert.ok(memberView.members.every((m: { email?: string }) => m.email === undefined), 'a member sees no addresses');
-    assert.deepEqual(memberView.members.filter((m: { referralUrl?: string }) => m.referralUrl).map((m: { userId: number }) => m.userId), [member.user.id], 'only their own link');
+    const captainView = await as(captain.client);
+    assert.equal(emailOf(captainView, joiner), undefined, 'a captain does not learn the address of who joined by themself');
+    assert.equal(emailOf(captainView, captain), undefined);
+    assert.equal(emailOf(captainView, invited), invited.email, 'the address they typed themself');
+    assert.doesNotMatch(JSON.stringify(captainView), new RegExp(joiner.email));
+    assert.deepEqual(captainView.invitations.map((i: { email: string }) => i.email), [pending]);
+    assert.deepEqual((await as(asOrganiser)).invitations, [], 'the organiser sees the invitations they sent, not the captain’s');
 
-    for (const client of [captain.client, asOrganiser]) {
-      const full = await as(client);
-      assert.deepEqual(full.members.map((m: { email: string }) => m.email).sort(), [captain.email, member.email].sort());
-    }
-    assert.equal((await as(asOrganiser)).members.filter((m: { referralUrl?: string }) => m.referralUrl).length, 2, 'the organiser sees every link');
+    // Each personal link only to its member and the organisers.
+    assert.deepEqual((await as(joiner.client)).members.filter((m: { referralUrl?: string }) => m.referralUrl).map((m: { userId: number }) => m.userId), [joiner.user.id]);
+    assert.equal((await as(asOrganiser)).members.filter((m: { referralUrl?: string }) => m.referralUrl).length, 3);
+
+    // Without the address, the captain takes a member off by the id the list shows.
+    const joinerRow = captainView.members.find((m: { userId: number }) => m.userId === joiner.user.id);
+    assert.equal((await stranger.client.request('DELETE', `/api/teams/${created.id}/members/${joinerRow.id}`)).status, 403);
+    const removed = await captain.client.request('DELETE', `/api/teams/${created.id}/members/${joinerRow.id}`);
+    assert.equal(removed.status, 200, removed.text);
+    assert.deepEqual(removed.data, { id: joinerRow.id, status: 'REMOVED' });
+    assert.equal((await as(captain.client)).memberCount, 2);
+    assert.equal((await captain.client.request('DELETE', `/api/teams/${created.id}/members/${joinerRow.id}`)).status, 200, 'again: fine');
+    assert.equal((await captain.client.request('DELETE', `/api/teams/${created.id}/members/999999999`)).status, 404);
+    assert.equal((await captain.client.request('DELETE', `/api/teams/${created.id}/members/0x10`)).status, 400);
   });
 
   it('invites by e-mail, idempotently: nobody is a member until they accept, signed in with that address, once', async () => {
@@ -166,7 +182,8 @@ describe('teams API', () => {
     assert.deepEqual((await invite()).data, { email: invitee.email, status: 'INVITED' });
     const mails = await mailsTo(app.orm, invitee.email);
     assert.equal(mails.length, 1, 'invited twice, mailed once');
-    assert.match(mails[0]!.subject, /Selam Bekele ወደ “Family in Washington” ቡድን ጋብዘውዎታል/, 'in the invitee’s language');
+    assert.equal(mails[0]!.subject, 'በEthioFundraise ላይ ቡድን እንዲቀላቀሉ ተጋብዘዋል', 'in the invitee’s language');
+    assert.match(mails[0]!.text, /Selam Bekele “Family in Washington” የተባለውን ቡድን እንዲቀላቀሉ ጋብዘውዎታል/);
     assert.ok(mails[0]!.text.includes(`${publicUrl}/am/fundraiser/${fundraiser.id}/team?invitation=`));
     const token = await invitationToken(invitee.email);
 

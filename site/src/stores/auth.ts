@@ -101,9 +101,13 @@ function acceptUser(user: unknown, rememberMe: boolean): AuthUser {
   return user;
 }
 
-/** Signs in with e-mail and password; API errors (401, 403 unverified, 429) are thrown as ApiError. */
-export async function login(credentials: { email: string; password: string; rememberMe: boolean }, lang?: string): Promise<AuthUser> {
-  const user = await apiFetch<unknown>('/api/auth/login', { method: 'POST', body: credentials, lang });
+/**
+ * Signs in with e-mail and password; API errors (401, 403 unverified, 429) are thrown as
+ * ApiError. `captchaToken`, a passed bot check, has a paused sign-in judged all the same.
+ */
+export async function login(credentials: { email: string; password: string; rememberMe: boolean }, lang?: string, captchaToken?: string): Promise<AuthUser> {
+  const query = captchaToken ? `?captchaToken=${encodeURIComponent(captchaToken)}` : '';
+  const user = await apiFetch<unknown>(`/api/auth/login${query}`, { method: 'POST', body: credentials, lang });
   return acceptUser(user, credentials.rememberMe);
 }
 

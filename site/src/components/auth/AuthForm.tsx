@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Lang, MessagesFor } from '../../i18n';
 import { ApiError, apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
-import { captchaQuery, getCaptchaToken } from '../../lib/captcha';
+import { captchaQuery, captchaSiteKey, getCaptchaToken } from '../../lib/captcha';
 import { fill, looksLikeEmail } from '../../lib/format';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { login, loginWithGoogle, rememberedChoice } from '../../stores/auth';
@@ -45,6 +45,8 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
   const { errors, setErrors, hasErrors, onChange } = useFieldErrors<Field>((field, data) => validate(valuesOf(data))[field]);
   const [formError, setFormError] = useState('');
   const [unverifiedEmail, setUnverifiedEmail] = useState('');
+  // Sign-in is paused here (too many failures): the way through is a reset link, offered at once.
+  const [paused, setPaused] = useState(false);
   const [resend, setResend] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [registeredEmail, setRegisteredEmail] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -71,6 +73,7 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
     const fields = fieldErrorsOf(error, fieldsOf[mode]);
     const code = error instanceof ApiError ? error.code : '';
     if (code === 'email_not_verified') setUnverifiedEmail(email);
+    setPaused(code === 'sign_in_paused');
     setErrors(fields);
     // With fields to correct, the summary above the form says so for as long as one is left.
     setFormError(Object.keys(fields).length ? '' : errorText(error, { network: m['errors.network'], unexpected: m['errors.unexpected'] }));
@@ -97,6 +100,7 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
 
     setFormError('');
     setUnverifiedEmail('');
+    setPaused(false);
     setResend('idle');
     const invalid = validate(values);
     setErrors(invalid);
@@ -108,7 +112,7 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
     setBusy(true);
     try {
       if (mode === 'login') {
-        await login({ email: values.email.trim(), password: values.password, rememberMe }, lang);
+        await loginThroughPause({ email: values.email.trim(), password: values.password, rememberMe });
         afterSignIn();
         return;
       }
@@ -124,6 +128,25 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
       showError(error, values.email.trim());
     } finally {
       setBusy(false);
+    }
+  }
+
+  /**
+   * A paused sign-in is tried once more with a bot check, where the site has one: passed, the
+   * server judges the attempt all the same. Refused, the pause stands, with its reset link.
+   */
+  async function loginThroughPause(credentials: { email: string; password: string; rememberMe: boolean }) {
+    try {
+      return await login(credentials, lang);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'sign_in_paused') || !captchaSiteKey()) throw error;
+      const token = await getCaptchaToken('login');
+      if (!token) throw error;
+      try {
+        return await login(credentials, lang, token);
+      } catch (retry) {
+        throw retry instanceof ApiError && retry.code === 'captcha_failed' ? error : retry;
+      }
     }
   }
 
@@ -168,6 +191,11 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
       <form ref={formRef} method="post" noValidate onSubmit={submit} onChange={onChange} className="space-y-5 rounded-xl border border-line bg-surface p-5 sm:p-6">
         <FormAlert message={formError || (hasErrors ? m['errors.fixFields'] : '')}>
           {unverifiedEmail && <ResendBlock state={resend} email={unverifiedEmail} messages={m} onResend={resendVerification} />}
+          {paused && (
+            <a href={paths.forgot} className={`${secondaryButtonClass} mt-3`} data-testid="paused-reset">
+              {m.pausedReset}
+            </a>
+          )}
         </FormAlert>
         {mode === 'register' && (
           <div className="grid gap-5 sm:grid-cols-2">

@@ -46,9 +46,8 @@ export function TeamItem({ lang, team, user, organiser, organiserLeads, joinable
     }
   };
   const removeMember = async (member: MemberView) => {
-    if (!member.email) return;
     if (!(await ask({ title: fill(m.removeTitle, { name: member.name }), text: m.removeConfirm, confirm: m.remove, danger: true }))) return;
-    await act(() => api.removeMember(team.id, member.email!), fill(m.removed, { name: member.name }));
+    await act(() => api.removeMemberById(team.id, member.id), fill(m.removed, { name: member.name }));
   };
   const removeTeam = async () => {
     if (!(await ask({ title: m.removeTeamTitle, text: m.removeTeamConfirm, confirm: m.removeTeam, danger: true }))) return;

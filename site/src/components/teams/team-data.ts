@@ -22,6 +22,8 @@ export function teamApi(lang: Lang) {
     invite: (teamId: number, address: string, coOrganiser: boolean) =>
       apiFetch<{ email: string; status: 'INVITED' | 'MEMBER' }>(`/api/teams/${teamId}/members?${email(address)}${coOrganiser ? '&role=CO_ORGANISER' : ''}`, { method: 'POST', lang }),
     removeMember: (teamId: number, address: string) => apiFetch<{ email: string; status: 'REMOVED' }>(`/api/teams/${teamId}/members?${email(address)}`, { method: 'DELETE', lang }),
+    /** A member is taken off by the id the list shows: their address is shown only to who invited them. */
+    removeMemberById: (teamId: number, memberId: number) => apiFetch<{ id: number; status: 'REMOVED' }>(`/api/teams/${teamId}/members/${memberId}`, { method: 'DELETE', lang }),
     join: (teamId: number) => apiFetch<TeamView>(`/api/teams/${teamId}/join`, { method: 'POST', lang }),
     credits: (teamId: number) => apiFetch<CreditedDonation[]>(`/api/teams/${teamId}/credits`, { lang }),
     invitation: (token: string) => apiFetch<InvitationPreview>(`/api/teams/invitations/${encodeURIComponent(token)}`, { lang }),

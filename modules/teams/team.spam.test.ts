@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { fakeUser, mailsTo, signIn, type FakeUser } from '../../tests/helpers/accounts.ts';
+import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
+import type { TestClient } from '../../tests/helpers/http-client.ts';
+import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { UserSchema } from '../accounts/index.ts';
+import { RateLimitHitSchema } from '../rate-limits/index.ts';
+import { teamLimits } from './index.ts';
+
+const publicUrl = 'http://ethiofundraise.example';
+/** What mail clients and people take for an address: a scheme, or a dot between a name and a letter. */
+const linkLike = /:\/\/|[\p{L}\p{N}][.\u3002\uFF0E]\p{L}/u;
+const dayMs = 24 * 60 * 60_000;
+
+/** Invitations carry text strangers chose to addresses strangers chose: they must be worthless to a spammer. */
+describe('team invitations as a spam relay', () => {
+  let app: TestApp;
+
+  before(async () => {
+    app = await startTestApp({ PUBLIC_URL: publicUrl });
+  });
+  after(() => app.close());
+
+  /** A signed-in user whose account is `ageMs` old, with their own browser and fundraiser. */
+  async function organiser(ageMs: number, names: { firstName?: string; lastName?: string } = {}, title?: string): Promise<FakeUser & { client: TestClient; fundraiserId: number }> {
+    const made = await fakeUser(app.orm, names);
+    await app.orm.em.fork().nativeUpdate(UserSchema, { id: made.user.id }, { createdAt: new Date(Date.now() - ageMs) });
+    const client = app.client();
+    await signIn(client, made);
+    const fundraiser = await fakeFundraiser(app.orm, made.user, title ? { title } : {});
+    return { ...made, client, fundraiserId: fundraiser.id };
+  }
+
+  async function startTeam(owner: { client: TestClient; user: { id: number }; fundraiserId: number }, name = 'Bole choir'): Promise<number> {
+    const created = await owner.client.post('/api/teams', { name, description: '', fundraiserId: owner.fundraiserId, creatorId: owner.user.id });
+    assert.equal(created.status, 201, created.text);
+    return created.data.id as number;
+  }
+
+  const invite = (client: TestClient, teamId: number, email: string) => client.post(`/api/teams/${teamId}/members?userEmail=${encodeURIComponent(email)}`);
+  const withdraw = (client: TestClient, teamId: number, email: string) => client.request('DELETE', `/api/teams/${teamId}/members?userEmail=${encodeURIComponent(email)}`);
+
+  it('puts no free text in the subject, and nothing link-like from a name, team name or title in the body, in either language', async () => {
+    const spammer = await organiser(30 * dayMs, { firstName: 'www.cheap-pills.example', lastName: 'Visit https://spam.example/buy' }, 'Win big at spam.example today');
+    const teamId = await startTeam(spammer, 'Go to ｓｐａｍ．ｅｘａｍｐｌｅ now');
+    for (const lang of ['en', 'am'] as const) {
+      const to = `target-${lang}-${randomUUID()}@example.com`;
+      spammer.client.lang = lang;
+      assert.equal((await invite(spammer.client, teamId, to)).status, 200);
+      const [mail] = await mailsTo(app.orm, to);
+      assert.ok(mail);
+      assert.equal(mail.subject, lang === 'en' ? 'You are invited to join a team on EthioFundraise' : 'በEthioFundraise ላይ ቡድን እንዲቀላቀሉ ተጋብዘዋል');
+      const ours = `${publicUrl}${lang === 'am' ? '/am' : ''}/fundraiser/${spammer.fundraiserId}/team?invitation=`;
+      const lines = mail.text.split('\n');
+      assert.ok(lines.some((line) => line.startsWith(ours)), 'our own link is there');
+      for (const line of lines.filter((l) => !l.startsWith(ours))) assert.doesNotMatch(line, linkLike, line);
+      assert.doesNotMatch(mail.text, /https?:\/\/(?!ethiofundraise\.example\/)/);
+      // The names stay readable, so the invitee can tell who asks.
+      assert.ok(mail.text.includes('spam. example'), mail.text);
+    }
+  });
+
+  it('lets a new account send only a few invitations in its first day, and an established one a bounded number a day', async () => {
+    const newcomer = await organiser(60 * 60_000);
+    const teamId = await startTeam(newcomer);
+    const first = teamLimits.invitesNewAccount.limit;
+    for (let i = 0; i < first; i += 1) assert.equal((await invite(newcomer.client, teamId, `friend-${i}-${randomUUID()}@example.com`)).status, 200, `invitation ${i + 1}`);
+    const refused = await invite(newcomer.client, teamId, `one-more-${randomUUID()}@example.com`);
+    assert.equal(refused.status, 429);
+    assert.equal(refused.data.code, 'team_invites_new_account');
+    assert.match(refused.data.message, new RegExp(`${first} invitations`));
+    assert.ok(Number(refused.headers.get('retry-after')) > 22 * 60 * 60);
+    newcomer.client.lang = 'am';
+    assert.match((await invite(newcomer.client, teamId, `one-more-${randomUUID()}@example.com`)).data.message, /ግብዣ/);
+
+    const established = await organiser(30 * dayMs);
+    const theirs = await startTeam(established);
+    for (let i = 0; i <= first; i += 1) assert.equal((await invite(established.client, theirs, `member-${i}-${randomUUID()}@example.com`)).status, 200);
+    // Earlier today, out of the hour's window: the day's bound still counts them.
+    const em = app.orm.em.fork();
+    const earlier = new Date(Date.now() - 2 * 60 * 60_000);
+    for (let i = first + 1; i < teamLimits.invitesPerDay.limit; i += 1) em.create(RateLimitHitSchema, { bucket: `team-invite:user:${established.user.id}`, hitAt: earlier });
+    await em.flush();
+    const overDay = await invite(established.client, theirs, `late-${randomUUID()}@example.com`);
+    assert.equal(overDay.status, 429);
+    assert.ok(Number(overDay.headers.get('retry-after')) > 60 * 60);
+  });
+
+  it('mails one address only a few invitations a day, whoever sends them', async () => {
+    const target = `target-${randomUUID()}@example.com`;
+    const one = await organiser(30 * dayMs);
+    const teamId = await startTeam(one);
+    for (let i = 0; i < teamLimits.invitesToAddress.limit; i += 1) {
+      assert.equal((await invite(one.client, teamId, target)).status, 200);
+      assert.equal((await withdraw(one.client, teamId, target)).status, 200);
+    }
+    const other = await organiser(30 * dayMs);
+    const refused = await invite(other.client, await startTeam(other), target);
+    assert.equal(refused.status, 429);
+    assert.equal(refused.data.code, 'team_invites_to_address');
+    assert.equal((await mailsTo(app.orm, target)).length, teamLimits.invitesToAddress.limit);
+  });
+});
