@@ -39,7 +39,7 @@ export const tokenQuery = z.object({ token, captchaToken: captchaTokenParam });
 export const userIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const profileRequest = z.strictObject({
-  /** The front end sends the id it edits (spec section 8); when present it must be the one in the path. */
+  /** The profile form sends the id it edits (and sends nothing without one); when present it must be the one in the path. */
   id: z.number().int().positive().optional(),
   firstName: name.optional(),
   lastName: name.optional(),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 
-/** Spec section 7, "Auth": method, path, and the query parameters the site sends. */
+/** The auth calls as the site makes them: method, path, and the query parameters it sends; renaming one breaks the site. */
 const contract: Array<[string, string, string[]]> = [
   ['post', '/api/auth/google', []],
   ['post', '/api/auth/login', ['captchaToken']],

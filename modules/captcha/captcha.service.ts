@@ -21,7 +21,7 @@ export interface CaptchaVerdict {
 export interface Captcha {
   readonly enabled: boolean;
   /**
-   * The route-level bot check: reads `captchaToken` from the query string (spec section 5)
+   * The route-level bot check: reads `captchaToken` from the query string (never the body)
    * and throws 400 when it is missing, 403 when it is refused or scores too low, 503 when the
    * verifier cannot be reached. `action`, when given, must match the action the page asked for.
    * Does nothing while the check is off.

@@ -22,7 +22,7 @@ describe('bot check on the account calls', () => {
 
   const register = () => ({ email: `bot-check-${Math.random().toString(36).slice(2)}@example.com`, password: 'Injera-Wot-2026', firstName: 'Abel', lastName: 'Girma' });
 
-  /** Every call the spec guards with a captchaToken, each with a body that is otherwise valid. */
+  /** The account calls that always need a captchaToken (sign-up, verification and reset links), each with a body that is otherwise valid. */
   const guarded: Array<{ name: string; call: (token: string | null) => Promise<TestResponse> }> = [
     { name: 'register', call: (t) => app.client().post(`/api/auth/register${q(t)}`, register()) },
     { name: 'validate-verification-token', call: (t) => app.client().get(`/api/auth/validate-verification-token${q(t, 'token=abc')}`) },

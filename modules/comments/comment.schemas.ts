@@ -7,7 +7,7 @@ const id = z.number().int().min(1);
 
 export const postCommentRequest = z.strictObject({
   fundraiserId: id,
-  /** The front end sends the author's id (spec section 6); it must be the signed-in user. */
+  /** The site sends the author's id; it must be the signed-in user. */
   userId: id,
   /** Plain text: line breaks kept, anything else stored and shown exactly as typed, never as HTML. */
   // Only invisible characters (zero-width spaces, fillers) would put a blank comment on the page.

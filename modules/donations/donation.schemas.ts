@@ -50,7 +50,7 @@ export const donationResponse = z.object({
   currency: z.enum(currencies),
   message: z.string().nullable(),
   donorName: z.string().nullable(),
-  /** donorName, or 'Anonymous' when empty (spec section 3). */
+  /** donorName, or 'Anonymous' when empty: the name every list shows. */
   name: z.string(),
   status: z.enum(donationStatuses),
   paymentMethod: z.enum(paymentMethods).nullable(),

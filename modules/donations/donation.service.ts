@@ -23,7 +23,7 @@ export interface DonationLimits {
 
 export const startWindowMs = 10 * 60_000;
 
-/** The name a donation is shown under (spec section 3). */
+/** The name a donation is shown under: the donor's, or 'Anonymous' when they gave none. */
 export const shownName = (donorName: string | null | undefined): string => donorName?.trim() || 'Anonymous';
 
 export function donationView(d: Donation): DonationView {

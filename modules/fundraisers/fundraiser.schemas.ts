@@ -23,7 +23,7 @@ export const createFundraiserRequest = z.strictObject({
   locationId: id,
   currency: z.preprocess(blankToUndefined, currency.default('USD')),
   beneficiaryName,
-  /** The front end sends the organiser's id (spec section 6); it must be the signed-in user. */
+  /** The site sends the organiser's id; it must be the signed-in user. */
   userId: id.optional(),
 });
 export type CreateFundraiserRequest = z.output<typeof createFundraiserRequest>;

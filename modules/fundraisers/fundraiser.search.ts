@@ -25,7 +25,7 @@ export function searchTerms(text: string): string[] {
   return [...new Set(terms)].slice(0, 8);
 }
 
-/** `teamId=12`, as the team page searches (spec section 7). */
+/** `teamId=12` as the whole query (`/api/fundraisers/search?query=teamId=12`): how the team page finds the team's fundraiser. */
 export function teamIdIn(query: string | undefined): number | null {
   const match = /^\s*teamId\s*=\s*(\d{1,9})\s*$/i.exec(query ?? '');
   return match ? Number(match[1]) : null;

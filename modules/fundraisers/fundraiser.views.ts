@@ -50,7 +50,8 @@ function common(f: Fundraiser) {
     currency: f.currency,
     createdAt: isoSeconds(f.createdAt),
     updatedAt: isoSeconds(f.updatedAt),
-    // The spec's single team; a fundraiser has any number (GET /api/teams/fundraiser/{id}).
+    // The answer's one `teamId` field predates teams as they are: a fundraiser has any number
+    // (GET /api/teams/fundraiser/{id}), so it stays null.
     teamId: null,
   };
 }

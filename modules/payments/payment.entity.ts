@@ -30,7 +30,7 @@ export const PaymentSchema = defineEntity({
     method: p.enum(paymentMethods),
     /** Paid through the sandbox, not a provider: the provider had no keys. */
     sandbox: p.boolean().default(false),
-    /** The PaymentIntent id or PayPal order id; the browser's `paymentIntentId`. */
+    /** The provider's reference of this attempt (Stripe's PaymentIntent id, PayPal's order id, Chapa's tx_ref, ours; `sandbox_…`); the API's `paymentIntentId`. */
     providerRef: p.string().length(255).unique(),
     status: p.enum(paymentStatuses).default('STARTED'),
     /** Stripe's client secret, for the Payment Element on our page. */

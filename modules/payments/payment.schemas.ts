@@ -24,7 +24,7 @@ export const startPaymentRequest = z.strictObject({
 export const startPaymentResponse = z.object({
   donationId: z.number(),
   paymentMethod: z.enum(paymentMethods),
-  /** The PaymentIntent id (Stripe) or order id (PayPal): what confirm-payment takes. */
+  /** The payment's `providerRef` under the API's name, whatever the provider: Stripe's PaymentIntent id, PayPal's order id, Chapa's tx_ref. What confirm-payment takes. */
   paymentIntentId: z.string(),
   /** True when no provider keys are set and the sandbox's test checkout stands in. */
   sandbox: z.boolean(),

@@ -28,7 +28,7 @@ export function sessionLifetimesFor(idle: { idleMinutes: number; rememberedIdleM
   });
 }
 
-/** Spec section 9: 30 minutes idle by default, 60 with remember-me; plus a hard cap. */
+/** 30 minutes idle by default, 60 with remember-me (the site's inactivity timers count the same); plus a hard cap. */
 export const sessionLifetimes: SessionLifetimes = sessionLifetimesFor({ idleMinutes: 30, rememberedIdleMinutes: 60 });
 
 /** The idle timeout of a session with or without remember-me. */

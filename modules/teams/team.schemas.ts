@@ -15,7 +15,7 @@ export const createTeamRequest = z.strictObject({
   name,
   description: description.default(''),
   fundraiserId: id,
-  /** The front end sends the creator's id (spec section 7); it must be the signed-in user. */
+  /** The site sends the creator's id with the team; it must be the signed-in user. */
   creatorId: id,
   goalAmount,
 });

@@ -105,7 +105,7 @@ test('a visitor gives by card through the test checkout, downloads the receipt a
   expect(download.suggestedFilename()).toMatch(/^Receipt-[A-Za-z0-9_-]{16,32}\.pdf$/);
   expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
 
-  // The spec's words when the receipt cannot be had.
+  // When the receipt cannot be had, an alert says so in these words.
   await page.route('**/api/receipts/pdf/**', (route) => route.fulfill({ status: 500, body: '' }));
   const failed = page.waitForEvent('dialog');
   await page.getByRole('button', { name: 'Download receipt (PDF)' }).click();

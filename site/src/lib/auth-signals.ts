@@ -9,7 +9,7 @@
  */
 export const signedInHintKey = 'signedIn';
 
-/** The remember-me choice, stored as '1' (spec section 9). */
+/** The remember-me choice, stored as '1'. */
 export const rememberMeKey = 'rememberMe';
 
 /** When the browser last saw the visitor active, shared by tabs so that one busy tab keeps the others signed in. */

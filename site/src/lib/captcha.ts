@@ -1,5 +1,6 @@
 /**
- * The bot check's token helper (spec sections 4, 8 and 9). With no site key configured at
+ * The bot check's token helper: waits up to about 5 s for reCAPTCHA, then asks it for a token
+ * for a named action (logged and null when none comes). With no site key configured at
  * build time the pages carry no reCAPTCHA at all and the helper answers '' at once: the
  * server, which then has no secret either, accepts an empty token.
  */
@@ -70,7 +71,7 @@ export async function getCaptchaToken(action = 'submit', siteKey = captchaSiteKe
   return null;
 }
 
-/** `?captchaToken=…` for the calls that require one (spec section 5). */
+/** `?captchaToken=…` for the calls that require one (sign-up, e-mail links, donations, payments, receipts, flags). */
 export function captchaQuery(token: string | null): string {
   return `captchaToken=${encodeURIComponent(token ?? '')}`;
 }

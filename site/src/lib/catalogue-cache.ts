@@ -3,7 +3,7 @@ import { apiFetch } from './api.ts';
 
 /**
  * Categories and locations change rarely and feed every filter and form, so they are
- * kept in localStorage for a day rather than fetched on each page (spec section 9).
+ * stored in localStorage for a day (24 hours) rather than fetched on each page.
  */
 
 /** As /api/categories and /api/locations answer, with the Amharic names beside the English. */

@@ -39,8 +39,8 @@ export function dateFormat(lang: 'en' | 'am', options: Intl.DateTimeFormatOption
 }
 
 /**
- * A decimal amount string ('1250.50') for display: '$' for USD (narrowSymbol, also in
- * Amharic, as the spec labels amounts), ብር/ETB for birr, no cents when whole.
+ * A decimal amount string ('1250.50') for display: '$' for USD (narrowSymbol, so Amharic
+ * shows '$' too rather than 'US$'), ብር/ETB for birr, no cents when whole.
  */
 export function formatAmount(lang: 'en' | 'am', amount: string, currency: 'USD' | 'ETB'): string {
   const value = Number(amount);

@@ -6,7 +6,7 @@ import { sessionTimings, startInactivityTimer, type InactivityTimer } from './se
 /**
  * Everything a signed-in visitor's page does besides its own content: the header's user
  * menu, the inactivity timers with their warning banner, the periodic auth check and the
- * Session Expired dialog (spec section 4). The header loads this module only for visitors
+ * Session Expired dialog. The header loads this module only for visitors
  * who signed in before, so nobody else downloads it.
  */
 

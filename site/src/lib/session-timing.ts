@@ -1,11 +1,11 @@
 /**
- * The timing rules of a signed-in visit (spec sections 4 and 9), kept free of the DOM so
+ * The timing rules of a signed-in visit, kept free of the DOM so
  * that they can be tested on their own.
  *
  * The idle timeout comes from the server (/api/auth/status reports the session's
  * `idleTimeoutMinutes`, set by SESSION_IDLE_MINUTES and SESSION_REMEMBERED_IDLE_MINUTES),
  * so the browser logs out when the server would forget the session anyway. The rest is
- * derived from it, which gives the spec's figures for the default 30 and 60 minutes:
+ * derived from it; for the default 30 and 60 minutes:
  *
  * | idle timeout | warning shown before it | auth check every |
  * |---|---|---|

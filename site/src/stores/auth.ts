@@ -4,7 +4,7 @@ import { apiFetch } from '../lib/api.ts';
 import { readStorage, rememberMeKey, signedInEvent, signedInHintKey, writeStorage } from '../lib/auth-signals.ts';
 
 /**
- * Who is signed in (spec section 3, "Auth context"), shared by every island and script of
+ * Who is signed in (`isLoggedIn`, `isInitialized`, `user`), shared by every island and script of
  * a page. The cookie session is the truth; this mirrors what /api/auth/status last said.
  */
 
@@ -30,7 +30,7 @@ export const $auth = map<AuthState>({ isLoggedIn: false, isInitialized: false, u
 /** Why the visitor was last signed out on this page; null while nobody was. */
 export const $logoutReason = atom<LogoutReason | null>(null);
 
-/** Spec section 5: a sign-in counts only with a user that has both id and email. */
+/** A sign-in counts only with a user that has both id and email (else: 'Invalid user data received'). */
 export function isValidUser(user: unknown): user is AuthUser {
   if (typeof user !== 'object' || user === null) return false;
   const { id, email } = user as Partial<AuthUser>;
@@ -60,7 +60,7 @@ let pending: Promise<AuthState> | null = null;
 /**
  * Asks the server who is signed in. If it says nobody while this page believed someone
  * was, the session ended on the server: a session_expired logout. A failed request is
- * logged and rethrown (spec section 8), leaving the state as it was.
+ * logged and rethrown, leaving the state as it was.
  */
 export function refreshAuth(lang?: string): Promise<AuthState> {
   pending ??= (async () => {
@@ -119,7 +119,8 @@ export async function loginWithGoogle(credential: string, rememberMe: boolean, l
 
 /**
  * Signs out: the state is cleared at once (the UI reacts), then the server session ends.
- * A manual logout also forgets remember-me; the automatic ones keep it (spec section 4).
+ * A manual logout also forgets remember-me; the automatic ones (inactivity, session_expired,
+ * auth_check_failed) keep it.
  */
 export async function logout(reason: LogoutReason): Promise<void> {
   if (reason === 'manual') writeStorage(rememberMeKey, null);

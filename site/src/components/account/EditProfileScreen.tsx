@@ -88,7 +88,7 @@ function EditProfileForm({ lang, user, messages: m, profilePath }: { lang: Lang;
       return;
     }
     if (!user.id) {
-      // Spec section 8: an update needs the user's id.
+      // An update needs the user's id: without one, say so and send nothing.
       setFormError(m.invalidUser);
       return;
     }

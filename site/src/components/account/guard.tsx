@@ -10,7 +10,7 @@ export type GuardMessages = { loading: string; checkFailed: string; retry: strin
 
 type GuardProps = {
   lang: Lang;
-  /** Admin screens: anyone but an admin goes to the home page, replacing history (spec section 4). */
+  /** Admin screens: anyone but an admin goes to the home page, replacing history. */
   admin?: boolean;
   loginPath: string;
   homePath: string;
@@ -19,7 +19,7 @@ type GuardProps = {
 };
 
 /**
- * The guard of signed-in screens (spec section 4): a centred spinner until the auth state
+ * The guard of signed-in screens: a centred spinner until the auth state
  * is known; then the screen for a signed-in visitor, or /login?redirect=<this page>.
  */
 export function Guard({ lang, admin = false, loginPath, homePath, messages, children }: GuardProps) {
