@@ -179,7 +179,7 @@ export function createAccountService(deps: {
       // hour at most, and nobody is told of the limit, which would tell the account exists.
       const bucket = `mail:existing:email:${emailKey(user.email)}`;
       if ((await secondsUntilFree(em, bucket, mailRequestLimits.perEmail)) > 0) return;
-      await record(em, bucket);
+      await record(em, bucket, mailRequestLimits.perEmail);
       const site = `${base}${user.language === 'am' ? '/am' : ''}`;
       await deps.mailer.send(em, existingAccountMail(user, { login: `${site}/login`, reset: `${site}/reset-password` }));
     },
@@ -199,7 +199,7 @@ export function createAccountService(deps: {
       );
       if (wait > 0) throw new LinkMailedRecently(wait);
       await consume(em, `mail:${kind}:ip:${ip}`, mailRequestLimits.perAddress);
-      await record(em, bucket);
+      await record(em, bucket, [mailRequestLimits.perEmail, mailRequestLimits.perEmailPastQuota]);
     },
 
     async sendVerificationMailTo(em, email) {

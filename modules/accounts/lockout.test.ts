@@ -5,8 +5,8 @@ import { fakeUser, mailsTo, tokenFrom, waitForMail, type FakeUser } from '../../
 import { startFakeRecaptcha } from '../../tests/helpers/fake-recaptcha.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
-import { RateLimitHitSchema } from '../rate-limits/index.ts';
-import { loginLimits } from './index.ts';
+import { RateLimitCounterSchema } from '../rate-limits/index.ts';
+import { loginLimits, mailRequestLimits } from './index.ts';
 
 const publicUrl = 'http://fund.example.org:8080';
 const secret = 'lockout-recaptcha-secret';
@@ -34,9 +34,9 @@ describe('limits that cannot be turned against the owner', () => {
   const login = (client: TestClient, ip: string, credentials: { email: string; password: string }, captchaToken?: string) =>
     client.post(`/api/auth/login${captchaToken ? `?captchaToken=${captchaToken}` : ''}`, { email: credentials.email, password: credentials.password }, { headers: { 'X-Forwarded-For': ip } });
   const askReset = (email: string, ip: string) => app.client().post('/api/auth/forgot-password?captchaToken=human-reset', { email }, { headers: { 'X-Forwarded-For': ip } });
-  /** As if the last minute had passed for the reset counters. */
+  /** As if the last minute had passed for the reset counters: their minute's windows end now. */
   const aMinuteLater = () =>
-    app.orm.em.fork().nativeUpdate(RateLimitHitSchema, { bucket: { $like: 'mail:reset:%' }, hitAt: { $gt: new Date(Date.now() - 61_000) } }, { hitAt: new Date(Date.now() - 61_000) });
+    app.orm.em.fork().nativeUpdate(RateLimitCounterSchema, { bucket: { $like: 'mail:reset:%' }, windowMs: mailRequestLimits.perEmailPastQuota.windowMs }, { endsMs: Date.now() });
 
   it('rotating addresses pause new browsers, but a passed bot check has the attempt judged, and the answer names the reset', async () => {
     const victim = await fakeUser(app.orm);

@@ -81,7 +81,7 @@ export async function checkSignIn(em: EntityManager, attempt: SignInAttempt): Pr
 }
 
 export async function recordFailedSignIn(em: EntityManager, attempt: SignInAttempt): Promise<void> {
-  for (const { bucket } of counters(attempt).all) await record(em, bucket);
+  for (const { bucket, limit } of counters(attempt).all) await record(em, bucket, limit);
 }
 
 export async function recordSuccessfulSignIn(em: EntityManager, attempt: SignInAttempt): Promise<void> {

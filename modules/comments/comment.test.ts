@@ -18,7 +18,7 @@ import { commentMessages } from './comment.messages.ts';
 import { commentLimits, repeatWindowMs } from './comment.service.ts';
 import { recountComments } from './comment.tally.ts';
 
-const [RateLimitHitSchema] = rateLimitEntities;
+const [RateLimitCounterSchema] = rateLimitEntities;
 
 describe('comments API', () => {
   let app: TestApp;
@@ -104,7 +104,7 @@ describe('comments API', () => {
       "'; DROP TABLE comment; --",
       '{{constructor.constructor("alert(1)")()}}',
       '&lt;b&gt;already escaped&lt;/b&gt; & <b>bold</b>',
-      'ሰላም ለሁላችሁ 🙏 \u200Fשלום\u200E\tend',
+      'ሰላም ለሁላችሁ 🙏 שלום\tend',
     ];
     const { user, client } = await person();
     for (const text of payloads) {
@@ -195,11 +195,8 @@ describe('comments API', () => {
     assert.equal(await app.orm.em.fork().count(CommentSchema, { fundraiser: f.id }), commentLimits.perUser.limit);
 
     // The address has been used perUser.limit times; fill it up from other people's accounts.
-    const em = app.orm.em.fork();
-    const [hit] = await em.find(RateLimitHitSchema!, { bucket: { $like: 'comment:ip:%' } }, { limit: 1 });
-    assert.ok(hit, 'comments are counted per address');
-    for (let i = commentLimits.perUser.limit; i < commentLimits.perAddress.limit; i += 1) em.create(RateLimitHitSchema!, { bucket: hit.bucket, hitAt: new Date() });
-    await em.flush();
+    const filled = await app.orm.em.fork().nativeUpdate(RateLimitCounterSchema!, { bucket: { $like: 'comment:ip:%' } }, { hits: commentLimits.perAddress.limit });
+    assert.ok(filled > 0, 'comments are counted per address');
     const fresh = await person();
     const crowded = await comment(fresh.client, fresh.user, f.id, 'A new person from a crowded address');
     assert.equal(crowded.status, 429);

@@ -1,7 +1,7 @@
 import { route, type AppContext, type Language } from '../../kernel/http/index.ts';
 import { currentUser } from '../accounts/index.ts';
 import { captchaQuery, type Captcha } from '../captcha/index.ts';
-import { check, record } from '../rate-limits/index.ts';
+import { consume, record } from '../rate-limits/index.ts';
 import type { Donation } from './donation.entity.ts';
 import { createDonationRequest, donationPage, donationResponse, donationsQuery, fundraiserParams, type CreateDonationRequest } from './donation.schemas.ts';
 import { createDonation, donationView, listSucceeded, startWindowMs, type DonationLimits, type DonorActor } from './donation.service.ts';
@@ -21,8 +21,8 @@ export function donorActor(ctx: AppContext): DonorActor {
  * an office behind one router, or donors behind a carrier's shared address during a viral
  * appeal, stay under the address's bound, while a script that starts a donation (and a
  * session) per call stops at it. A client without a cookie gets a new session every call, so
- * the address is the bound that holds. Both are checked before anything is written; only
- * donations made count.
+ * the address is the bound that holds. Both are taken before anything is written: an
+ * attempt refused for its input counts too, which a person filling the form never comes near.
  */
 export async function startDonation(ctx: AppContext, input: CreateDonationRequest, options: { language: Language; limits: DonationLimits }): Promise<Donation> {
   const em = ctx.state.em;
@@ -30,13 +30,13 @@ export async function startDonation(ctx: AppContext, input: CreateDonationReques
   const address = `donation:ip:${ctx.ip}`;
   const sessionBucket = (id: string) => `donation:session:${id}`;
   const existing = ctx.state.session.current;
-  await check(em, address, { limit: perAddress, windowMs: startWindowMs });
-  if (existing) await check(em, sessionBucket(existing.id), { limit: perSession, windowMs: startWindowMs });
+  const bySession = { limit: perSession, windowMs: startWindowMs };
+  // Taken before anything is written, each in one atomic step, so a burst at once cannot pass a full bucket.
+  if (existing) await consume(em, sessionBucket(existing.id), bySession);
+  await consume(em, address, { limit: perAddress, windowMs: startWindowMs });
   const session = existing ?? (await ctx.state.session.start({ userId: null }));
-  const donation = await createDonation(em, input, { donor: await currentUser(ctx), creatorSession: session.id, language: options.language, limits: options.limits });
-  await record(em.fork(), address);
-  await record(em.fork(), sessionBucket(session.id));
-  return donation;
+  if (!existing) await record(em, sessionBucket(session.id), bySession);
+  return createDonation(em, input, { donor: await currentUser(ctx), creatorSession: session.id, language: options.language, limits: options.limits });
 }
 
 export function donationRoutes(deps: { captcha: Captcha; limits: DonationLimits }) {

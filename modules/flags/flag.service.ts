@@ -54,7 +54,7 @@ export function createFlagService(deps: { secret: string }): FlagService {
           reporterKey: reporter.user ? `user:${reporter.user.id}` : addressKey(reporter.ip),
           createdAt: new Date(),
         });
-        await record(em, fromAddress);
+        await record(em, fromAddress, flagLimits.perTargetPerAddress);
       } catch (error) {
         // Reported before by the same reporter: that report stands, and this one is the same.
         if (!(error instanceof UniqueConstraintViolationException)) throw error;

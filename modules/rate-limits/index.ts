@@ -1,7 +1,7 @@
 export { check, consume, record, reset, resetUnder, secondsUntilFree, purgeOldHits } from './rate-limit.service.ts';
 export type { Limit } from './rate-limit.service.ts';
 export { purgeRateLimitHitsJob } from './rate-limit.jobs.ts';
-export { RateLimitHitSchema } from './rate-limit-hit.entity.ts';
+export { RateLimitCounterSchema } from './rate-limit-counter.entity.ts';
 
-import { RateLimitHitSchema } from './rate-limit-hit.entity.ts';
-export const rateLimitEntities = [RateLimitHitSchema];
+import { RateLimitCounterSchema } from './rate-limit-counter.entity.ts';
+export const rateLimitEntities = [RateLimitCounterSchema];

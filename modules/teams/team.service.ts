@@ -216,7 +216,7 @@ export async function inviteMember(
     }
     return { change: { email, status: 'MEMBER' }, mail: null };
   }
-  const buckets = await assertMayInvite(em, viewer, email);
+  const counted = await assertMayInvite(em, viewer, email);
   const now = new Date();
   const token = newToken();
   const made = await em.transactional(async (tx) => {
@@ -244,7 +244,7 @@ export async function inviteMember(
   });
   if (!made) return { change: { email, status: 'INVITED' }, mail: null };
   // Counted once the mail is certain: an invitation already open mails nothing.
-  for (const bucket of buckets) await record(em, bucket);
+  for (const { bucket, limits } of counted) await record(em, bucket, limits);
   const invitee = await em.findOne(UserSchema, { email }, { fields: ['id', 'language'] });
   return {
     change: { email, status: 'INVITED' },
@@ -252,8 +252,8 @@ export async function inviteMember(
   };
 }
 
-/** Throws 429 when `viewer` may not mail one more invitation, or `email` receive one; answers the buckets to count it in. */
-async function assertMayInvite(em: EntityManager, viewer: User, email: string): Promise<string[]> {
+/** Throws 429 when `viewer` may not mail one more invitation, or `email` receive one; answers the buckets to count it in, with their limits. */
+async function assertMayInvite(em: EntityManager, viewer: User, email: string): Promise<Array<{ bucket: string; limits: Limit[] }>> {
   const inviter = `team-invite:user:${viewer.id}`;
   const address = `team-invite:email:${sha256(email).slice(0, 40)}`;
   const now = Date.now();
@@ -269,7 +269,10 @@ async function assertMayInvite(em: EntityManager, viewer: User, email: string): 
   }
   const wait = await secondsUntilFree(em, address, teamLimits.invitesToAddress);
   if (wait > 0) throw new AddressInvitedEnough(wait);
-  return [inviter, address];
+  return [
+    { bucket: inviter, limits: [teamLimits.invitesNewAccount, teamLimits.invitesPerUser, teamLimits.invitesPerDay] },
+    { bucket: address, limits: [teamLimits.invitesToAddress] },
+  ];
 }
 
 /**
