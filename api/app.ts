@@ -21,13 +21,14 @@ import { createPaymentService, donateForm, isDonateFormPost, paymentRoutes, type
 import { receiptComposer, receiptMailKind, receiptRoutes, refundNoticeComposer, refundNoticeMailKind } from '../modules/receipts/index.ts';
 import { sessionCookie, sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
 import { testimonialRoutes } from '../modules/testimonials/index.ts';
-import { mediaStorageOptions, type Config } from './config.ts';
+import { mediaStorageOptions, thirdPartiesOf, type Config } from './config.ts';
 import { serverMessages } from './messages.ts';
 import { logPaymentRails, paymentProviders } from './payment-providers.ts';
 import {
   compression,
   errorHandler,
   jsonBody,
+  malformedPaths,
   NotFound,
   openApiDocument,
   openApiResponse,
@@ -73,11 +74,16 @@ export interface App {
   listener: RequestListener;
 }
 
-/** Listens on a port (0 for any free one) and resolves once it does. */
+/** Listens on a port (0 for any free one) and resolves once it does; rejects when it cannot (the port taken, say). */
 export async function listen(app: App, port: number, host?: string): Promise<Server> {
   const server = createServer(app.listener);
-  server.listen(port, host);
-  await new Promise<void>((resolve) => server.once('listening', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   return server;
 }
 
@@ -196,9 +202,11 @@ export function createApp(deps: AppDependencies): App {
     securityHeaders({
       publicUrl: config.PUBLIC_URL,
       scriptHashes: () => site.current?.info.scriptHashes ?? [],
+      thirdParties: thirdPartiesOf(config),
       mediaOrigin: config.S3_PUBLIC_URL ? new URL(config.S3_PUBLIC_URL).origin : undefined,
     }),
   );
+  app.use(malformedPaths());
   app.use(xsrfProtection(tokens, { exemptPrefixes: xsrfExempt }));
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api/')) return next();

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from './config.ts';
+import { assertServable, ConfigError, loadConfig } from './config.ts';
 
 describe('configuration', () => {
   it('starts with no configuration at all: embedded SQLite on port 8080, a secret kept in the data folder', () => {
@@ -25,7 +25,67 @@ describe('configuration', () => {
     assert.equal(loadConfig({ DATA_DIR: dataDir, PORT: '3000', PUBLIC_URL: '' }).PUBLIC_URL, 'http://localhost:3000', 'empty is unset');
     assert.equal(loadConfig({ DATA_DIR: dataDir, PORT: '3000', PUBLIC_URL: 'https://give.example.org' }).PUBLIC_URL, 'https://give.example.org');
     assert.equal(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://give.example.org/' }).PUBLIC_URL, 'https://give.example.org', 'links append paths to it');
-    assert.throws(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'give.example.org' }), /PUBLIC_URL: must be an absolute URL/);
+    assert.throws(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'give.example.org' }), /PUBLIC_URL: must be an absolute http\(s\) URL/);
+  });
+
+  it('refuses a PUBLIC_URL that links could not be made from: another scheme than http(s)', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+    for (const url of ['javascript:alert(1)', 'ftp://give.example.org', 'data:text/html,hi', 'mailto:give@example.org']) {
+      assert.throws(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: url }), /Invalid configuration:\n {2}PUBLIC_URL: must be an absolute http\(s\) URL such as https:\/\/example\.org$/, url);
+    }
+  });
+
+  it('refuses a DATABASE_URL that names no database', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+    for (const url of ['mysql://root@127.0.0.1:3306', 'mysql://root@127.0.0.1:3306/', 'mysql://root:pw@db:3306/a/b']) {
+      assert.throws(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url }), /DATABASE_URL: names no database; end it with one, as in mysql:\/\/user:pass@127\.0\.0\.1:3306\/fundraise/, url);
+    }
+    assert.throws(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'sqlite:' }), /DATABASE_URL: names no file/);
+    assert.throws(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://' }), /DATABASE_URL: must be a URL such as mysql:/);
+    assert.equal(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://u:p@db.internal:3306/fundraise' }).DATABASE_URL, 'mysql://u:p@db.internal:3306/fundraise');
+  });
+
+  it('refuses half a payment configuration, naming what is missing, and takes whole ones', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir, ...env });
+      } catch (error) {
+        assert.ok(error instanceof ConfigError);
+        return error.message;
+      }
+      return 'accepted';
+    };
+    assert.equal(refusal({ STRIPE_SECRET_KEY: 'sk' }), 'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY; set both, or neither');
+    assert.equal(refusal({ STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh' }), 'Invalid configuration:\n  STRIPE_SECRET_KEY: required with STRIPE_PUBLISHABLE_KEY; set both, or neither');
+    assert.equal(refusal({ STRIPE_WEBHOOK_SECRET: 'wh' }), 'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY beside it; set them, or unset STRIPE_WEBHOOK_SECRET');
+    assert.equal(refusal({ PAYPAL_CLIENT_SECRET: 's' }), 'Invalid configuration:\n  PAYPAL_CLIENT_ID: required with PAYPAL_CLIENT_SECRET; set both, or neither');
+    assert.equal(refusal({ PAYPAL_WEBHOOK_ID: 'w' }), 'Invalid configuration:\n  PAYPAL_WEBHOOK_ID: needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET beside it; set them, or unset PAYPAL_WEBHOOK_ID');
+    assert.equal(refusal({ CHAPA_WEBHOOK_SECRET: 'h' }), 'Invalid configuration:\n  CHAPA_WEBHOOK_SECRET: needs CHAPA_SECRET_KEY beside it; set it, or unset CHAPA_WEBHOOK_SECRET');
+    assert.equal(
+      refusal({ STRIPE_SECRET_KEY: 'sk', CHAPA_WEBHOOK_SECRET: 'h' }),
+      'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY; set both, or neither\n  CHAPA_WEBHOOK_SECRET: needs CHAPA_SECRET_KEY beside it; set it, or unset CHAPA_WEBHOOK_SECRET',
+      'every half named at once',
+    );
+    assert.equal(refusal({ STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk' }), 'accepted', 'webhooks are optional: payments settle by confirmation and reconciliation');
+    assert.equal(refusal({ STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh', PAYPAL_CLIENT_ID: 'i', PAYPAL_CLIENT_SECRET: 's', CHAPA_SECRET_KEY: 'c' }), 'accepted');
+  });
+
+  it('listens on every interface unless HOST names one', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+    assert.equal(loadConfig({ DATA_DIR: dataDir }).HOST, undefined);
+    for (const host of ['127.0.0.1', '::1', 'localhost', '0.0.0.0', 'app.internal']) assert.equal(loadConfig({ DATA_DIR: dataDir, HOST: host }).HOST, host);
+    for (const host of ['not a host', 'http://127.0.0.1', '127.0.0.1:8080']) {
+      assert.throws(() => loadConfig({ DATA_DIR: dataDir, HOST: host }), /HOST: must be an address or name of this machine/, host);
+    }
+  });
+
+  it('serves an https PUBLIC_URL only with TRUST_PROXY, naming the fix (the cookies would otherwise never be sent)', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-'));
+    assert.throws(() => assertServable(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://give.example.org' })), (error: Error) => error instanceof ConfigError && /TRUST_PROXY: must be true when PUBLIC_URL is https \(set TRUST_PROXY=true/.test(error.message));
+    assertServable(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://give.example.org', TRUST_PROXY: 'true' }));
+    assertServable(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://give.example.org' }));
+    assertServable(loadConfig({ DATA_DIR: dataDir }));
   });
 
   it('stops with a message naming each bad variable', () => {

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import type { ThirdParties } from '../kernel/http/index.ts';
 import type { MediaStorageOptions } from '../modules/media/index.ts';
 
 const optional = z
@@ -25,12 +26,21 @@ const minutes = (fallback: number) =>
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Unset, the address the app listens on (see loadConfig): links then work whatever the port. */
-  PUBLIC_URL: optional.pipe(z.url({ message: 'must be an absolute URL such as https://example.org' }).optional()),
+  /** The interface to listen on (127.0.0.1 for this machine alone); unset, all of them. */
+  HOST: optional.pipe(z.union([z.ipv6(), z.hostname()], { message: 'must be an address or name of this machine, such as 127.0.0.1' }).optional()),
+  /**
+   * Unset, the address the app listens on (see loadConfig): links then work whatever the port.
+   * Links, e-mails and the site's pages are made from it: another scheme (javascript:, ftp:) would make none that works.
+   */
+  PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL such as https://example.org' }).optional()),
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:|mysql:\/\/)/, { message: 'must start with sqlite: or mysql://' })
-    .default('sqlite:data/app.db'),
+    .default('sqlite:data/app.db')
+    .superRefine((url, ctx) => {
+      const problem = databaseUrlProblem(url);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   DATA_DIR: z.string().default('data'),
   SESSION_SECRET: optional.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
   SMTP_URL: optional.pipe(z.url({ message: 'must be a URL such as smtp://127.0.0.1:1025' }).optional()),
@@ -122,13 +132,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.NODE_ENV === 'production' && !values.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)');
   }
-  // Half an S3 configuration stops the start, not the first upload.
+  // Half an S3 or payment configuration stops the start, not the first upload or donation.
   mediaStorageOptions(values);
+  const halves = halfPaymentConfigurations(values);
+  if (halves.length) throw new ConfigError(`Invalid configuration:\n${halves.map((line) => `  ${line}`).join('\n')}`);
   return Object.freeze({
     ...values,
     PUBLIC_URL: publicUrl(values.PUBLIC_URL, values.PORT),
     SESSION_SECRET: values.SESSION_SECRET ?? localSecret(values.DATA_DIR),
   });
+}
+
+/**
+ * What serving takes beyond valid values, checked by `npm start` before any work; scripts and
+ * tests that only make links are not concerned. An https PUBLIC_URL makes the session and
+ * anti-forgery cookies Secure, which Koa sends only on a request it knows came over https, and
+ * behind the proxy that serves https it knows that only by trusting the proxy's headers: without
+ * TRUST_PROXY every sign-in and first donation would fail.
+ */
+export function assertServable(config: Config): void {
+  if (config.PUBLIC_URL.startsWith('https:') && !config.TRUST_PROXY) {
+    throw new ConfigError('Invalid configuration:\n  TRUST_PROXY: must be true when PUBLIC_URL is https (set TRUST_PROXY=true behind the proxy that serves https and sends X-Forwarded-Proto)');
+  }
+}
+
+/**
+ * The providers pages load from, as configured: without keys a rail is the sandbox on this site
+ * (or off), and sign-in, the bot check and analytics are not on the pages at all.
+ */
+export function thirdPartiesOf(config: Config): ThirdParties {
+  return {
+    stripe: Boolean(config.STRIPE_PUBLISHABLE_KEY),
+    paypal: Boolean(config.PAYPAL_CLIENT_ID),
+    chapa: Boolean(config.CHAPA_SECRET_KEY),
+    googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
+    botCheck: Boolean(config.RECAPTCHA_SITE_KEY),
+    analytics: Boolean(config.ANALYTICS_ID),
+  };
 }
 
 type MediaVariables = Pick<
@@ -163,6 +203,43 @@ export function mediaStorageOptions(config: MediaVariables): MediaStorageOptions
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
     publicUrl: config.S3_PUBLIC_URL?.replace(/\/+$/, ''),
   };
+}
+
+type PaymentVariables = Pick<
+  z.output<typeof schema>,
+  'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_WEBHOOK_ID' | 'CHAPA_SECRET_KEY' | 'CHAPA_WEBHOOK_SECRET'
+>;
+
+/**
+ * A rail's keys must come together: with one missing the first payment would fail, and a
+ * webhook secret without the keys would be silently ignored while the sandbox (whose checkout
+ * lets anyone mark a payment paid) takes the rail's place. Found here, before the database is
+ * migrated and the site built, not when the payment rails are made.
+ */
+function halfPaymentConfigurations(config: PaymentVariables): string[] {
+  const rails: [keys: Record<string, string | undefined>, webhook: string, webhookValue: string | undefined][] = [
+    [{ STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: config.STRIPE_PUBLISHABLE_KEY }, 'STRIPE_WEBHOOK_SECRET', config.STRIPE_WEBHOOK_SECRET],
+    [{ PAYPAL_CLIENT_ID: config.PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: config.PAYPAL_CLIENT_SECRET }, 'PAYPAL_WEBHOOK_ID', config.PAYPAL_WEBHOOK_ID],
+    [{ CHAPA_SECRET_KEY: config.CHAPA_SECRET_KEY }, 'CHAPA_WEBHOOK_SECRET', config.CHAPA_WEBHOOK_SECRET],
+  ];
+  return rails.flatMap(([keys, webhook, webhookValue]) => {
+    const names = Object.keys(keys);
+    const set = names.filter((name) => keys[name]);
+    const unset = names.filter((name) => !keys[name]);
+    if (set.length && unset.length) return [`${unset.join(', ')}: required with ${set.join(', ')}; set both, or neither`];
+    if (!set.length && webhookValue) return [`${webhook}: needs ${names.join(' and ')} beside it; set ${names.length > 1 ? 'them' : 'it'}, or unset ${webhook}`];
+    return [];
+  });
+}
+
+/** What is wrong with a DATABASE_URL that has the right scheme, if anything: the database it names must be there to find. */
+function databaseUrlProblem(url: string): string | null {
+  if (url.startsWith('sqlite:')) return url.slice('sqlite:'.length).trim() ? null : 'names no file; give one, as in sqlite:data/app.db';
+  if (!url.startsWith('mysql://')) return null;
+  const parsed = URL.parse(url);
+  if (!parsed?.hostname) return 'must be a URL such as mysql://user:pass@127.0.0.1:3306/fundraise';
+  if (!/^\/[^/]+$/.test(parsed.pathname)) return 'names no database; end it with one, as in mysql://user:pass@127.0.0.1:3306/fundraise';
+  return null;
 }
 
 /**

@@ -6,8 +6,9 @@ import { changes, shareChanges } from '../kernel/changes/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
 import { mediaStorage, setMediaPublicBase } from '../modules/media/index.ts';
 import { createApp, listen } from './app.ts';
-import { mediaStorageOptions, type Config } from './config.ts';
+import { assertServable, mediaStorageOptions, type Config } from './config.ts';
 import { scheduleAll } from './jobs.ts';
+import { assertCanListen, listeningProblem } from './listening.ts';
 import { createLogger } from './logger.ts';
 import { loadCurrentBuild, rebuildSiteIfDataChanged, type SiteHolder } from './site/index.ts';
 
@@ -28,6 +29,9 @@ export interface Running {
 export const countFlushMs = 5_000;
 
 export async function start(config: Config, options: { jobs?: boolean } = {}): Promise<Running> {
+  // What would fail only once the database is migrated and the site built fails first, in one line.
+  assertServable(config);
+  await assertCanListen(config.PORT, config.HOST);
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await openDatabase(config.DATABASE_URL);
   const mediaStore = mediaStorage(mediaStorageOptions(config));
@@ -71,10 +75,12 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
   const counting = setInterval(() => void flushCounts(), countFlushMs);
   counting.unref();
 
-  const server = await listen(app, config.PORT);
+  const server = await listen(app, config.PORT, config.HOST).catch((error: unknown) => {
+    throw listeningProblem(error, config.PORT, config.HOST);
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const url = `http://localhost:${port}`;
+  const url = `http://${urlHost(config.HOST)}:${port}`;
   logger.info({ url, publicUrl: config.PUBLIC_URL }, 'serving');
 
   return {
@@ -91,4 +97,10 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
       await orm.close();
     },
   };
+}
+
+/** The host part of the address the app is reached at on this machine: localhost unless it listens on one interface. */
+function urlHost(host: string | undefined): string {
+  if (!host || host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }

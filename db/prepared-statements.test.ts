@@ -41,4 +41,37 @@ describe('prepared statements', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('let the connection commit again once a lock held elsewhere is gone, leaving no trace of what was refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prepared-'));
+    const url = `sqlite:${join(dir, 'test.db')}`;
+    const orm = await openDatabase(url);
+    const other = await openDatabase(url);
+    try {
+      const connection = orm.em.getConnection();
+      await connection.execute('create table t (id integer primary key, name text)');
+      await connection.execute('pragma busy_timeout = 100');
+      const insert = (name: string) => orm.em.fork().transactional((em) => em.getConnection().execute('insert into t (name) values (?) returning id', [name], 'all', em.getTransactionContext()));
+      const update = () => orm.em.fork().transactional((em) => em.getConnection().execute("update t set name = name || '.'", [], 'run', em.getTransactionContext()));
+      await insert('Abebe');
+      // Another process writing the file (a second app on it, a backup), for longer than this one waits.
+      await other.em.getConnection().execute('begin immediate');
+      const busy = (error: Error & { code?: string }) => error.code === 'SQLITE_BUSY';
+      // The same statement refused twice, and another: each is left in progress.
+      await assert.rejects(insert('Almaz'), busy);
+      await assert.rejects(insert('Almaz'), busy);
+      await assert.rejects(update(), busy);
+      await other.em.getConnection().execute('rollback');
+      await update();
+      await insert('Tigist');
+      const rows = (await connection.execute('select name from t order by id')) as { name: string }[];
+      assert.deepEqual(rows.map((row) => row.name), ['Abebe.', 'Tigist'], 'the refused insert and update left nothing behind');
+      await insert('Almaz');
+      assert.deepEqual(await connection.execute('pragma busy_timeout'), [{ timeout: 100 }], 'waiting for a lock as before');
+    } finally {
+      await other.close();
+      await orm.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

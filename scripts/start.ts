@@ -6,6 +6,7 @@ import { enableCompileCache, flushCompileCache } from 'node:module';
 enableCompileCache();
 const { ConfigError, loadConfig } = await import('../api/config.ts');
 const { start } = await import('../api/server.ts');
+const { DatabaseUnavailable } = await import('../db/index.ts');
 
 try {
   const running = await start(loadConfig());
@@ -16,7 +17,8 @@ try {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 } catch (error) {
-  if (error instanceof ConfigError) {
+  // Something the person starting the app can put right: its message says what, without a stack.
+  if (error instanceof ConfigError || error instanceof DatabaseUnavailable) {
     console.error(error.message);
     process.exit(1);
   }

@@ -1,4 +1,4 @@
-import { raw, UniqueConstraintViolationException, type EntityManager, type EntityName } from '@mikro-orm/core';
+import { DeadlockException, LockWaitTimeoutException, raw, UniqueConstraintViolationException, type EntityManager, type EntityName } from '@mikro-orm/core';
 import { SqlEntityManager, type QueryBuilder } from '@mikro-orm/sql';
 
 /**
@@ -48,4 +48,18 @@ export function dateFromDb(value: unknown): Date {
   const text = String(value);
   if (/^\d+$/.test(text)) return new Date(Number(text));
   return new Date(/[zZ]$|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
+}
+
+/** The drivers' codes for a lock held too long by someone else, where the error reaches us unconverted (a raw statement). */
+const busyCodes = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'ER_LOCK_WAIT_TIMEOUT', 'ER_LOCK_DEADLOCK']);
+
+/**
+ * Whether a statement failed only because another connection held the lock it needed (a
+ * SQLite file being written by another process, a MySQL lock wait timeout or deadlock): the
+ * same request will very likely succeed a moment later.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (error instanceof LockWaitTimeoutException || error instanceof DeadlockException) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && busyCodes.has(code);
 }

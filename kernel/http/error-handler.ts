@@ -1,4 +1,5 @@
 import { ForeignKeyConstraintViolationException, NotFoundError } from '@mikro-orm/core';
+import { isDatabaseBusy } from '../db/index.ts';
 import type { AppContext, AppMiddleware } from './context.ts';
 import type { ErrorBody } from './error.schemas.ts';
 import { AppError, type FieldErrors } from './errors.ts';
@@ -16,8 +17,9 @@ export function errorHandler(messages: Messages, renderErrorPage: (ctx: AppConte
       await next();
     } catch (caught) {
       const error = normalise(caught);
-      // A deliberate 5xx (a provider down, too busy to render) is a state, not a defect: no stack for it.
-      if (error.status >= 500 && caught instanceof AppError) ctx.state.log.warn({ status: error.status, code: error.code }, 'answered unavailable');
+      // A deliberate 5xx (a provider down, too busy to render, the database locked by another
+      // process) is a state, not a defect: no stack for it.
+      if (error.status >= 500 && (caught instanceof AppError || error === databaseBusy)) ctx.state.log.warn({ status: error.status, code: error.code }, 'answered unavailable');
       else if (error.status >= 500) ctx.state.log.error({ err: caught }, 'unhandled error');
       // The client gets a plain 409; the log keeps the statement, which names the check the code lacked.
       else if (caught instanceof ForeignKeyConstraintViolationException) ctx.state.log.warn({ err: caught }, 'foreign key refused a change');
@@ -46,8 +48,16 @@ function fieldTexts(fields: FieldErrors, say: (code: string, params?: MessagePar
   return Object.fromEntries(Object.entries(fields).map(([field, problem]) => [field, say(problem.code, problem.params)]));
 }
 
+/**
+ * Another connection held the lock a write needed for longer than the driver waits (a SQLite
+ * file written by another process, a MySQL lock wait timeout or deadlock): retrying shortly
+ * will very likely work, so the client is told that rather than shown a failure.
+ */
+const databaseBusy = new AppError(503, 'database_busy', { headers: { 'Retry-After': '5' } });
+
 function normalise(caught: unknown): AppError {
   if (caught instanceof AppError) return caught;
+  if (isDatabaseBusy(caught)) return databaseBusy;
   if (caught instanceof NotFoundError) return new AppError(404, 'not_found');
   // A row that refers to one just deleted, or a delete of one still referred to: the state
   // changed under the request, which is a conflict to reload and retry, not a server fault.

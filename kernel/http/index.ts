@@ -18,4 +18,6 @@ export type { CompressedVariants, ContentEncoding, EncodedBody } from './compres
 export { createMicroCache } from './micro-cache.ts';
 export type { MicroCache } from './micro-cache.ts';
 export { securityHeaders, contentSecurityPolicy, answerHeaders } from './security-headers.ts';
+export { malformedPaths } from './path-encoding.ts';
+export type { ThirdParties } from './security-headers.ts';
 export { plainText, oneLine, visibleOrEmpty, blankToUndefined, blankToNull } from './text.ts';

@@ -2,10 +2,12 @@
 
 /**
  * Characters no person types into a form: C0 controls other than tab and line breaks, DEL,
- * C1 controls, and the bidirectional embeddings, overrides and isolates that make a name or
- * title read differently from what it stores (after U+202E, the rest is shown backwards).
+ * C1 controls, and the bidirectional embeddings, overrides, isolates and marks that make a
+ * name or title read differently from what it stores (after U+202E, the rest is shown
+ * backwards; between digits, the left-to-right, right-to-left and Arabic letter marks
+ * U+200E, U+200F and U+061C reorder them, so that 12, RLM, 34, RLM, 56 is shown as 125634).
  */
-const refusedCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const refusedCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 const mostFieldsNamed = 20;
 

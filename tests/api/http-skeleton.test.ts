@@ -6,6 +6,8 @@ import { createLogger } from '../../api/logger.ts';
 import { fakeUser, signIn } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
+const allOn = { stripe: true, paypal: true, chapa: true, googleSignIn: true, botCheck: true, analytics: true };
+
 describe('HTTP skeleton', () => {
   let app: TestApp;
   before(async () => {
@@ -115,12 +117,10 @@ describe('HTTP skeleton', () => {
     const csp = headers.get('content-security-policy') ?? '';
     assert.match(csp, /object-src 'none'/);
     assert.match(csp, /frame-ancestors 'self'/);
-    assert.match(csp, /script-src [^;]*https:\/\/js\.stripe\.com/);
-    assert.match(csp, /script-src [^;]*https:\/\/www\.sandbox\.paypal\.com/);
-    assert.match(csp, /script-src [^;]*https:\/\/www\.google\.com\/recaptcha\//);
-    assert.match(csp, /script-src [^;]*https:\/\/www\.googletagmanager\.com/);
-    assert.match(csp, /script-src [^;]*https:\/\/accounts\.google\.com\/gsi\/client/);
-    assert.match(csp, /connect-src 'self' http:\/\/localhost:8080 /, 'the configured PUBLIC_URL (the default here)');
+    // Nothing is configured here: the rails are the sandbox on this site, and there is no sign-in with Google, bot check or analytics.
+    assert.doesNotMatch(csp, /stripe|paypal|chapa|google|gstatic|recaptcha/, csp);
+    assert.equal(headers.get('permissions-policy'), 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    assert.match(csp, /connect-src 'self' http:\/\/localhost:8080;/, 'the configured PUBLIC_URL (the default here)');
     assert.match(csp, /style-src [^;]*'unsafe-inline'/);
     assert.doesNotMatch(csp, /script-src [^;]*'unsafe-inline'/);
     assert.equal(headers.get('x-content-type-options'), 'nosniff');
@@ -128,8 +128,22 @@ describe('HTTP skeleton', () => {
     assert.ok(headers.get('x-request-id'));
   });
 
+  it('names in the policy the providers that are configured, and only those', async () => {
+    const configured = await startTestApp({ ANALYTICS_ID: 'G-TEST', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' });
+    try {
+      const { headers } = await configured.client().get('/about');
+      const csp = headers.get('content-security-policy') ?? '';
+      assert.match(csp, /script-src [^;]*https:\/\/www\.googletagmanager\.com/);
+      assert.match(csp, /script-src [^;]*https:\/\/js\.stripe\.com/);
+      assert.doesNotMatch(csp, /paypal|chapa|recaptcha|accounts\.google\.com/, csp);
+      assert.equal(headers.get('permissions-policy'), 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")');
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('names the configured origin in connect-src, and no other origin of the product', async () => {
-    const csp = contentSecurityPolicy({ publicUrl: 'https://give.example.org', scriptHashes: [] });
+    const csp = contentSecurityPolicy({ publicUrl: 'https://give.example.org', scriptHashes: [], thirdParties: allOn });
     const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
     assert.ok(connect.includes('https://give.example.org'));
     assert.ok(!connect.some((source) => source.includes('localhost')), connect.join(' '));
@@ -137,9 +151,9 @@ describe('HTTP skeleton', () => {
 
   it('lets images come from the CDN in front of the object store, when there is one, and from nowhere else new', () => {
     const imagesOf = (csp: string) => /img-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
-    const withCdn = imagesOf(contentSecurityPolicy({ publicUrl: 'https://give.example.org', scriptHashes: [], mediaOrigin: 'https://media.example-cdn.net' }));
+    const withCdn = imagesOf(contentSecurityPolicy({ publicUrl: 'https://give.example.org', scriptHashes: [], thirdParties: allOn, mediaOrigin: 'https://media.example-cdn.net' }));
     assert.ok(withCdn.includes('https://media.example-cdn.net'));
-    const without = imagesOf(contentSecurityPolicy({ publicUrl: 'https://give.example.org', scriptHashes: [] }));
+    const without = imagesOf(contentSecurityPolicy({ publicUrl: 'https://give.example.org', scriptHashes: [], thirdParties: allOn }));
     assert.deepEqual(withCdn.filter((source) => !without.includes(source)), ['https://media.example-cdn.net']);
   });
 
