@@ -4,8 +4,9 @@
  * them, against two baselines measured in the same run: a pre-rendered page (/about) and a
  * cheap API read (/api/categories). Absolute requests per second vary with the machine, so
  * the budgets are ratios to those baselines, plus no failed answer and a short tail at 50
- * connections and no failed answer at 200. Prints a table and a verdict per budget; exits 1
- * when one fails (BENCH_NO_BUDGETS=1: report only).
+ * connections and no failed answer at 200. Then a signed-in crowd (200 connections of one
+ * session) beside other visitors, whose tail has the same budget. Prints a table and a
+ * verdict per budget; exits 1 when one fails (BENCH_NO_BUDGETS=1: report only).
  *
  * BENCH_SECONDS (default 10) per target at 8 and at 50 connections; the runs at 200
  * connections last 10 s. BENCH_PROFILE=1 then profiles the fundraiser page in a server of
@@ -19,27 +20,30 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
-import { createApp, listen } from '../api/app.ts';
+import { createApp } from '../api/app.ts';
 import { countFlushMs } from '../api/server.ts';
 import { loadConfig } from '../api/config.ts';
 import { createLogger } from '../api/logger.ts';
 import { buildSiteIfStale, buildSourceHash, loadCurrentBuild } from '../api/site/index.ts';
 import { migrate, openDatabase, seedDemoIfEmpty, seedReference } from '../db/index.ts';
 import { generatePassword, hashPassword, UserSchema } from '../modules/accounts/index.ts';
-import { demoOrganisers } from '../modules/fundraisers/index.ts';
+import { changes } from '../kernel/changes/index.ts';
+import { demoOrganisers, fundraiserKeys } from '../modules/fundraisers/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
 import { seedTwinFundraisers, teamsShape } from './bench-teams-data.ts';
+import { visitApart, type VisitorsFigures } from './bench-visitor.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const levels = [8, 50];
 const stress = { connections: 200, seconds: 10 };
 const profileRun = { connections: 8, seconds: 10 };
 const maxP99Ms = 250;
-/** BENCH_ONLY=<regex>: only the targets whose label matches (and every baseline). */
+/** BENCH_ONLY=<regex>: only the targets whose label matches (and the baselines they are compared with). */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 
 // ---------------------------------------------------------------- the server (child mode)
@@ -75,7 +79,15 @@ async function serve(dir: string) {
   const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: build } });
   // Views are written as the server writes them, every few seconds: their cost is part of the figures.
   setInterval(() => void app.counter.flush(orm.em.fork()), countFlushMs).unref();
-  const server = await listen(app, 0, '127.0.0.1');
+  // A request naming a change key in X-Bench-Changed raises it first: a change of what the
+  // page it asks for shows, just before it asks.
+  const server = createServer((req, res) => {
+    const changed = req.headers['x-bench-changed'];
+    if (typeof changed === 'string') changes.bump([changed]);
+    app.listener(req, res);
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
   // --cpu-prof writes its profile only when the process exits by itself, never when a signal kills it.
   process.once('SIGINT', () => {
     server.closeAllConnections();
@@ -176,23 +188,36 @@ interface Measure {
   rps: number;
   p50: number;
   p99: number;
+  max: number;
   non2xx: number;
   /** Which statuses the non-2xx answers had, e.g. "503×12". */
   statuses: string;
   /** Connection errors and timeouts. */
   failures: number;
+  /** Answers of 503 that said when to come back (Retry-After); counted only when `retryAfter` is asked for. */
+  retryAfter: number;
 }
 
 interface LoadOptions {
   cookie?: string;
-  /** A fresh query string on every request, so that nothing keyed by URL can answer from memory. */
-  bust?: boolean;
+  /** A fundraiser each request changes first (X-Bench-Changed), so that its page is stale whenever it is asked for. */
+  changes?: number;
   /**
    * From one of 10,000 addresses in turn, with a browser's user agent (a person: the app counts
    * each answer as a view) or a machine's (not counted): the same requests either way.
    */
   counted?: 'person' | 'machine';
+  /** Counts the answers of 503 with Retry-After (a look at every answer's headers). */
+  retryAfter?: boolean;
+  /** A query parameter the page reads, a new value on every request: a page of its own for each, none kept for another. */
+  eachItsOwn?: string;
 }
+
+/**
+ * What makes each request want a page of its own: a page of words of support the fundraiser
+ * page reads (and keeps each under), a new one every time, as a change would.
+ */
+const afreshParameter = 'commentsPage';
 
 const browserAgent = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
 
@@ -207,28 +232,37 @@ function headersFor(path: string, cookie?: string): Record<string, string> {
 }
 
 async function load(url: string, path: string, connections: number, duration: number, options: LoadOptions = {}): Promise<Measure> {
-  let sent = 0;
-  // A parameter the render cache keys pages by (site/src/lib/page-data.ts) and the fundraiser
-  // page ignores: every request is made afresh, as after a change.
-  const bust = (request: CannonRequest): CannonRequest => ({ ...request, path: `${path}?problem=${(sent += 1)}` });
   // A counted view comes from one of 10,000 readers in turn, each a visitor of the day once.
   let reader = 0;
   const visitor = (request: CannonRequest): CannonRequest =>
     options.counted ? { ...request, headers: { ...request.headers, 'x-forwarded-for': `10.${(reader = (reader + 1) % 10_000) >> 8}.${reader & 255}.1` } } : request;
+  let sent = 0;
+  const own = (request: CannonRequest): CannonRequest => (options.eachItsOwn ? { ...request, path: `${path}?${options.eachItsOwn}=${(sent += 1)}` } : request);
+  let retryAfter = 0;
+  // Header names come as the server wrote them.
+  const onResponse = (status: number, _body: string, _context: object, headers: CannonRequest['headers']) => {
+    if (status === 503 && Object.entries(headers ?? {}).some(([name, value]) => name.toLowerCase() === 'retry-after' && Number(value) > 0)) retryAfter += 1;
+  };
   const result = await autocannon({
     url: url + path,
     connections,
     duration,
-    headers: { ...headersFor(path, options.cookie), ...(options.counted ? { 'user-agent': options.counted === 'person' ? browserAgent : 'benchbot/1.0', referer: 'https://t.me/' } : {}) },
+    headers: {
+      ...headersFor(path, options.cookie),
+      ...(options.changes === undefined ? {} : { 'x-bench-changed': fundraiserKeys.one(options.changes) }),
+      ...(options.counted ? { 'user-agent': options.counted === 'person' ? browserAgent : 'benchbot/1.0', referer: 'https://t.me/' } : {}),
+    },
     // Longer than any answer should take, so that a slow answer is measured rather than cut off.
     timeout: 30,
-    ...(options.bust || options.counted ? { requests: [{ setupRequest: (request: CannonRequest) => visitor(options.bust ? bust(request) : request) }] } : {}),
+    ...(options.counted || options.retryAfter || options.eachItsOwn
+      ? { requests: [{ setupRequest: (request: CannonRequest) => own(visitor(request)), ...(options.retryAfter ? { onResponse } : {}) }] }
+      : {}),
   });
   const statuses = Object.entries(result.statusCodeStats ?? {})
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, { count }]) => `${status}×${count ?? 0}`)
     .join(' ');
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, statuses, failures: result.errors + result.timeouts };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, non2xx: result.non2xx, statuses, failures: result.errors + result.timeouts, retryAfter };
 }
 
 // ---------------------------------------------------------------- targets and budgets
@@ -247,8 +281,8 @@ interface Target {
   /** The connection counts it is loaded at, when not both 8 and 50. */
   levels?: number[];
   cookie?: string;
-  /** Made afresh for every request (a query parameter the render cache keys by), as after a change. */
-  bust?: boolean;
+  /** Made afresh for every request, as after a change: each asks for a page of words of support of its own, which nothing kept can answer. */
+  afresh?: boolean;
   /** Asked for by a person (each answer counted as a view) or a machine (not counted), from many addresses. */
   counted?: 'person' | 'machine';
 }
@@ -257,7 +291,7 @@ function targetsFor(id: number, organiserCookie: string, twins: Ready['twins']):
   const page = { baseline: '/about', tail: true };
   const { plain, teams } = twins;
   const withTeams = `/fundraiser/${teams}, ${teamsShape.teams} teams of ${teamsShape.members}`;
-  return [
+  const targets: Target[] = [
     { label: '/about', path: '/about', tail: true, stress: false },
     { label: '/api/categories', path: '/api/categories', tail: true, stress: false },
     { label: `/fundraiser/${id}`, path: `/fundraiser/${id}`, ...page, minRatio: 0.5, stress: true },
@@ -270,12 +304,12 @@ function targetsFor(id: number, organiserCookie: string, twins: Ready['twins']):
     // The teams' cost alone: twin pages, kept and made afresh, with and without 20 teams of 50.
     { label: `/fundraiser/${plain}, no teams`, path: `/fundraiser/${plain}`, tail: true, stress: false },
     { label: withTeams, path: `/fundraiser/${teams}`, baseline: `/fundraiser/${plain}, no teams`, minRatio: 0.8, tail: true, stress: false },
-    { label: `/fundraiser/${plain}, no teams, made afresh`, path: `/fundraiser/${plain}`, tail: false, stress: false, bust: true },
-    { label: `${withTeams}, made afresh`, path: `/fundraiser/${teams}`, baseline: `/fundraiser/${plain}, no teams, made afresh`, minRatio: 0.8, tail: false, stress: false, bust: true },
+    { label: `/fundraiser/${plain}, no teams, made afresh`, path: `/fundraiser/${plain}`, tail: false, stress: false, afresh: true },
+    { label: `${withTeams}, made afresh`, path: `/fundraiser/${teams}`, baseline: `/fundraiser/${plain}, no teams, made afresh`, minRatio: 0.8, tail: false, stress: false, afresh: true },
     // Counting each view (ADR 0010): the same requests from 10,000 readers, by people (counted) and by a machine (not), kept and made afresh.
     { label: `/fundraiser/${plain}, not counted (a machine)`, path: `/fundraiser/${plain}`, tail: false, stress: false, counted: 'machine' as const },
     { label: `/fundraiser/${plain}, each view counted`, path: `/fundraiser/${plain}`, baseline: `/fundraiser/${plain}, not counted (a machine)`, minRatio: 0.9, tail: false, stress: false, counted: 'person' as const },
-    { label: `/fundraiser/${plain}, not counted (a machine), made afresh`, path: `/fundraiser/${plain}`, tail: false, stress: false, bust: true, counted: 'machine' as const },
+    { label: `/fundraiser/${plain}, not counted (a machine), made afresh`, path: `/fundraiser/${plain}`, tail: false, stress: false, afresh: true, counted: 'machine' as const },
     {
       label: `/fundraiser/${plain}, each view counted, made afresh`,
       path: `/fundraiser/${plain}`,
@@ -283,15 +317,18 @@ function targetsFor(id: number, organiserCookie: string, twins: Ready['twins']):
       minRatio: 0.9,
       tail: false,
       stress: false,
-      bust: true,
+      afresh: true,
       counted: 'person' as const,
     },
-  ].filter((target) => !only || only.test(target.label) || !target.baseline);
+  ];
+  if (!only) return targets;
+  const chosen = targets.filter((target) => only.test(target.label));
+  return targets.filter((target) => chosen.includes(target) || chosen.some((c) => c.baseline === target.label));
 }
 
 const loadOptions = (target: Target): LoadOptions => ({
   ...(target.cookie ? { cookie: target.cookie } : {}),
-  ...(target.bust ? { bust: true } : {}),
+  ...(target.afresh ? { eachItsOwn: afreshParameter } : {}),
   ...(target.counted ? { counted: target.counted } : {}),
 });
 
@@ -352,6 +389,109 @@ function printRuns(runs: Run[]): void {
     const non2xx = m.non2xx > 0 ? `${m.non2xx} (${m.statuses})` : '0';
     const versus = ratio === undefined ? (target.baseline ? '' : 'baseline') : `${ratio.toFixed(3)} × ${target.baseline}`;
     console.log(`| ${target.label} | ${connections} | ${Math.round(m.rps)} | ${m.p50} | ${m.p99} | ${non2xx} | ${m.failures} | ${versus} |`);
+  }
+}
+
+// ---------------------------------------------------------------- a signed-in crowd
+
+/**
+ * One signed-in session's 200 connections on a fundraiser page, while other visitors read the
+ * API (an answer the app makes, not a kept copy) and a pre-rendered page: what the crowd gets,
+ * and how long the others wait beside it, against the same others alone and the page kept for
+ * visitors without a session, all in this run. Three times: as it comes; with a change of the
+ * fundraiser before every request of the crowd (each wants a page made after it); and with a
+ * page of its own for each request (another page of words of support each time, so that
+ * nothing made can serve another and more is asked than can be made: the line must turn the
+ * rest away with 503). The others ask from a worker thread
+ * (bench-visitor.ts) on connections they keep open, from a second before the crowd comes
+ * until a second after it left, and wait for every answer, however late; what they sent
+ * while the crowd was there is what counts.
+ */
+const crowd = { label: 'a signed-in crowd', connections: 200, others: 2, marginMs: 1_000 };
+
+interface CrowdRun {
+  /** The page kept for visitors without a session, at the crowd's connection count. */
+  kept: Measure;
+  /** Each other visitor alone. */
+  alone: { label: string; newConnections: boolean; figures: VisitorsFigures }[];
+  crowds: {
+    label: string;
+    page: Measure;
+    /** Each other visitor beside this crowd. */
+    beside: VisitorsFigures[];
+  }[];
+}
+
+async function measureCrowd(url: string, id: number, cookie: string): Promise<CrowdRun> {
+  const page = `/fundraiser/${id}`;
+  const api = '/api/fundraisers?page=0&size=12';
+  const others = [
+    { label: `GET ${api}`, path: api, newConnections: false },
+    { label: `GET ${api}, a new connection each`, path: api, newConnections: true },
+    { label: '/about (a file)', path: '/about', newConnections: false },
+  ];
+  const visitors = ({ path, newConnections }: (typeof others)[number], beside = false) =>
+    visitApart({
+      url,
+      path,
+      newConnections,
+      connections: crowd.others,
+      seconds: beside ? seconds + (2 * crowd.marginMs) / 1000 : seconds,
+      headers: headersFor(path),
+      ...(beside ? { window: { fromMs: crowd.marginMs, toMs: crowd.marginMs + seconds * 1000 } } : {}),
+    });
+  const kept = await load(url, page, crowd.connections, seconds);
+  const alone: CrowdRun['alone'] = [];
+  for (const other of others) alone.push({ label: other.label, newConnections: other.newConnections, figures: await visitors(other) });
+  const crowds: CrowdRun['crowds'] = [];
+  const variants: [string, LoadOptions][] = [
+    ['the signed-in crowd', {}],
+    ['the signed-in crowd, a change before each request', { changes: id }],
+    ['the signed-in crowd, a page of its own for each request', { eachItsOwn: afreshParameter }],
+  ];
+  for (const [label, variant] of variants) {
+    const [measured, ...beside] = await Promise.all([
+      new Promise((resolve) => setTimeout(resolve, crowd.marginMs)).then(() => load(url, page, crowd.connections, seconds, { cookie, retryAfter: true, ...variant })),
+      ...others.map((other) => visitors(other, true)),
+    ]);
+    crowds.push({ label, page: measured as Measure, beside: beside as VisitorsFigures[] });
+  }
+  return { kept, alone, crowds };
+}
+
+function crowdVerdicts(run: CrowdRun): Verdict[] {
+  const out: Verdict[] = [];
+  for (const { label, page, beside } of run.crowds) {
+    out.push({
+      pass: page.non2xx === page.retryAfter && page.failures === 0,
+      text: `${label}: ${page.non2xx - page.retryAfter} answers neither 2xx nor 503 with Retry-After, ${page.failures} errors or timeouts (budget 0)`,
+    });
+    run.alone.forEach((other, i) => {
+      const { p99, non2xx, failures } = beside[i]!;
+      // A new connection waits for the app to accept it, which Node does once per turn of its
+      // loop, behind the crowd's own 200: reported, with no budget (a proxy in front holds the
+      // app's connections open, docs/benchmarks.md).
+      if (other.newConnections) return;
+      out.push({ pass: p99 <= maxP99Ms && non2xx === 0 && failures === 0, text: `${other.label} beside ${label}: p99 ${p99} ms, ${non2xx + failures} failed (budget ≤ ${maxP99Ms} ms, 0)` });
+    });
+  }
+  return out;
+}
+
+function printCrowd(run: CrowdRun, id: number): void {
+  console.log(`\n## ${crowd.label}: ${crowd.connections} connections of one signed-in session on /fundraiser/${id} for ${seconds} s, beside ${crowd.others} connections of each other visitor\n`);
+  console.log('| | req/s | p50 ms | p99 ms | max ms | 503 with Retry-After | other failures | ÷ baseline |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  const row = (label: string, m: VisitorsFigures, retryAfter: number | string, versus: string) =>
+    console.log(`| ${label} | ${Math.round(m.rps)} | ${m.p50} | ${m.p99} | ${m.max} | ${retryAfter} | ${m.non2xx - (typeof retryAfter === 'number' ? retryAfter : 0) + m.failures} | ${versus} |`);
+  row(`/fundraiser/${id}, kept, no session`, run.kept, '', 'baseline');
+  for (const other of run.alone) row(`${other.label}, alone`, other.figures, '', 'baseline');
+  for (const { label, page, beside } of run.crowds) {
+    row(`/fundraiser/${id}, ${label}`, page, page.retryAfter, `req/s ${(page.rps / run.kept.rps).toFixed(3)} × kept`);
+    run.alone.forEach((other, i) => {
+      const { p99, max } = beside[i]!;
+      row(`${other.label}, beside ${label}`, beside[i]!, '', `p99 ${(p99 / Math.max(other.figures.p99, 1)).toFixed(1)} ×, max ${(max / Math.max(other.figures.max, 1)).toFixed(1)} × alone`);
+    });
   }
 }
 
@@ -451,9 +591,9 @@ async function profilePage(): Promise<void> {
       const { id } = await activeFundraiser(server.url);
       const path = `/fundraiser/${id}`;
       await load(server.url, path, profileRun.connections, 2);
-      for (const [label, bust] of [[path, false], [`${path}?problem=n`, true]] as const) {
+      for (const [label, afresh] of [[path, false], [`${path}, made afresh`, true]] as const) {
         const start = nowMicros();
-        await load(server.url, path, profileRun.connections, profileRun.seconds, { bust });
+        await load(server.url, path, profileRun.connections, profileRun.seconds, afresh ? { eachItsOwn: afreshParameter } : {});
         windows.push({ label, start, end: nowMicros() });
       }
     } finally {
@@ -490,19 +630,24 @@ function printProfile(profile: CpuProfile, windows: Window[]): void {
 
 async function main() {
   const server = await startServer();
+  let id: number;
   let runs: Run[];
+  let crowdRun: CrowdRun | null = null;
   try {
-    const { id, ownerId } = await activeFundraiser(server.url);
-    const organiser = server.organisers.find((o) => o.id === ownerId);
+    const active = await activeFundraiser(server.url);
+    id = active.id;
+    const organiser = server.organisers.find((o) => o.id === active.ownerId);
     if (!organiser) throw new Error(`fundraiser ${id} is not a demo organiser's`);
     const cookie = await signIn(server.url, organiser.email, server.password);
     await assertOwnerView(server.url, id, cookie);
     runs = await measureAll(server.url, targetsFor(id, cookie, server.twins));
+    if (!only || only.test(crowd.label)) crowdRun = await measureCrowd(server.url, id, cookie);
   } finally {
     await server.stop();
   }
   printRuns(runs);
-  const results = verdicts(runs);
+  if (crowdRun) printCrowd(crowdRun, id);
+  const results = [...verdicts(runs), ...(crowdRun ? crowdVerdicts(crowdRun) : [])];
   console.log('\n## Budgets\n');
   for (const { pass, text } of results) console.log(`${pass ? 'PASS' : 'FAIL'}  ${text}`);
   if (process.env.BENCH_PROFILE === '1') await profilePage();

@@ -56,4 +56,39 @@ describe('render admission', () => {
     gone.abort();
     assert.equal(await gate.enter(gone.signal), null, 'one already gone never joins the line');
   });
+
+  it('passes a freed slot on only at the next turn of the event loop, so that other work gets in between two renders', async () => {
+    const gate = createRenderGate({ concurrency: 1, queue: 5, waitMs: forever });
+    const order: string[] = [];
+    const held = await gate.enter();
+    assert.ok(held);
+    const next = gate.enter().then((release) => {
+      order.push('next render');
+      return release;
+    });
+    held();
+    // Every promise callback runs before the loop turns (to read a request, send a file, fire
+    // a timer): the freed slot must not pass among them.
+    for (let i = 0; i < 100; i += 1) await Promise.resolve();
+    assert.deepEqual(order, []);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(order, ['next render'], 'passed on at the next turn');
+    (await next)?.();
+  });
+
+  it('starts renders at the next turn of the event loop, never in the callback that asks, as many as slots are free', async () => {
+    const gate = createRenderGate({ concurrency: 2, queue: 1, waitMs: forever });
+    const admitted: number[] = [];
+    const entries = [1, 2, 3].map((n) => gate.enter().then((release) => (admitted.push(n), release)));
+    for (let i = 0; i < 100; i += 1) await Promise.resolve();
+    assert.deepEqual(admitted, [], 'none in the callback that asked');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(admitted, [1, 2], 'both free slots at the next turn; the third waits');
+    assert.equal(await gate.enter(), null, 'two in flight and the line full');
+    const [first, second] = await Promise.all(entries.slice(0, 2));
+    first?.();
+    second?.();
+    (await entries[2]!)?.();
+  });
 });
+

@@ -4,6 +4,13 @@
  * only lengthens each turn of the loop, and every answer with it, until visitors give up.
  * So a few renders run at a time, a bounded line waits its turn in arrival
  * order for a short while, and anybody beyond that is told to come back (503).
+ *
+ * Renders start at the loop's next turn, never inside the callback of the request that asks
+ * nor of the render that frees a slot. A render whose data comes back at once (SQLite answers
+ * without real I/O) runs start to finish in one go: started there, a turn of the loop read 200
+ * waiting requests and made 200 pages before it read anything else, accepted a new connection
+ * or fired a waiter's time limit. Started at the next turn, at most `concurrency` run between
+ * two looks at everything else.
  */
 export interface RenderGateOptions {
   /** Renders in flight at once. */
@@ -29,26 +36,39 @@ interface Waiter {
 export function createRenderGate(options: RenderGateOptions): RenderGate {
   let running = 0;
   const waiting: Waiter[] = [];
+  let startScheduled = false;
+
+  /** Lets the longest waiters in at the loop's next turn, as many as slots are free then. */
+  const startNext = () => {
+    if (startScheduled) return;
+    startScheduled = true;
+    setImmediate(() => {
+      startScheduled = false;
+      while (running < options.concurrency) {
+        const next = waiting.shift();
+        if (!next) return;
+        running += 1;
+        next.admit();
+      }
+    });
+  };
 
   const slot = (): Release => {
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const next = waiting.shift();
-      // The slot passes straight to the longest waiter, so `running` stays as it is.
-      if (next) next.admit();
-      else running -= 1;
+      running -= 1;
+      startNext();
     };
   };
 
   return {
     enter(abandoned) {
-      if (running < options.concurrency) {
-        running += 1;
-        return Promise.resolve(slot());
-      }
-      if (waiting.length >= options.queue || abandoned?.aborted) return Promise.resolve(null);
+      // Everyone waits in the line, even for a free slot, so nobody arriving jumps it.
+      if (abandoned?.aborted || running + waiting.length >= options.concurrency + options.queue) return Promise.resolve(null);
+      // With a slot free for everyone in the line and this one, it starts at the next turn for sure.
+      const assured = running + waiting.length < options.concurrency;
       return new Promise((resolve) => {
         const leave = () => {
           const index = waiting.indexOf(waiter);
@@ -64,9 +84,10 @@ export function createRenderGate(options: RenderGateOptions): RenderGate {
             resolve(slot());
           },
         };
-        const timer = setTimeout(leave, options.waitMs);
+        const timer = assured ? undefined : setTimeout(leave, options.waitMs);
         abandoned?.addEventListener('abort', leave, { once: true });
         waiting.push(waiter);
+        startNext();
       });
     },
   };

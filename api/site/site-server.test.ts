@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync } from 'node:zlib';
 import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
+import type { PageLocals } from '../../site/src/lib/page-data.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { inlineScriptHashes } from './site-builder.ts';
 import { loadBuild, type SiteBuild } from './site-build.ts';
@@ -31,6 +32,7 @@ async function fakeBuild(): Promise<SiteBuild> {
     'about/index.html': '<!doctype html><html lang="en"><body><h1>About</h1></body></html>',
     'am/index.html': '<!doctype html><html lang="am"><body><h1>መነሻ</h1></body></html>',
     '404.html': '<!doctype html><html lang="en"><body><h1>Page not found</h1></body></html>',
+    '500.html': '<!doctype html><html lang="en"><body><h1>Something went wrong</h1></body></html>',
     'am/404/index.html': '<!doctype html><html lang="am"><body><h1>ገጹ አልተገኘም</h1></body></html>',
     '_astro/app.abc123.js': 'console.log("app")',
   };
@@ -121,3 +123,87 @@ describe('serving the site build', () => {
     assert.doesNotMatch(await response.text(), /"dependencies"/);
   });
 });
+
+/**
+ * A stand-in for Astro's handler: renders wait until the test lets them go, then make a
+ * page in promise callbacks alone, as a render whose data SQLite answers at once does.
+ */
+function heldRenderer() {
+  let gate = Promise.withResolvers<void>();
+  const state = { rendered: 0, started: 0 };
+  const handler: NonNullable<SiteBuild['handler']> = async (_req, res, _next, locals) => {
+    state.started += 1;
+    await gate.promise;
+    let text = '';
+    for (let i = 0; i < 200; i += 1) text = `${await Promise.resolve(text.length)}`;
+    const response = await (locals as PageLocals).deliver(new Response(`<!doctype html><p>made ${text}</p>`, { headers: { 'content-type': 'text/html; charset=utf-8' } }), { setsCookies: false });
+    state.rendered += 1;
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  };
+  return {
+    state,
+    handler,
+    /** Lets every render waiting, and every one to come, go on. */
+    release: () => gate.resolve(),
+    hold: () => (gate = Promise.withResolvers<void>()),
+  };
+}
+
+describe('rendering pages on demand under load', () => {
+  let app: TestApp;
+  const renderer = heldRenderer();
+  before(async () => {
+    const build = await fakeBuild();
+    app = await startTestApp({ SITE_RENDERS: '1' }, { site: { current: { ...build, handler: renderer.handler } } });
+  });
+  after(() => app.close());
+
+  const page = (path: string) => fetch(app.url + path, { headers: { Accept: 'text/html' } });
+
+  it('turns away with 503, Retry-After and the error page those beyond the line, while files and API calls are answered', async () => {
+    renderer.hold();
+    // One render at a time, and a line of 50 (SITE_RENDERS=1): of 60 at once, 9 are turned away.
+    const answers = Array.from({ length: 60 }, (_, i) => page(`/made/${i}`));
+    const turnedAway: Response[] = [];
+    await new Promise<void>((resolve) => {
+      for (const answer of answers)
+        void answer.then((response) => {
+          if (response.status !== 503) return;
+          turnedAway.push(response);
+          if (turnedAway.length === 9) resolve();
+        });
+    });
+    for (const response of turnedAway) {
+      assert.ok(Number(response.headers.get('retry-after')) > 0, 'Retry-After');
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+      assert.match(await response.text(), /Something went wrong/, 'the error page');
+    }
+    assert.equal(renderer.state.started, 1, 'the others wait for the one render slot');
+    assert.equal((await page('/about')).status, 200, 'a file is sent meanwhile');
+    assert.equal((await fetch(`${app.url}/api/fundraisers?page=0&size=1`)).status, 200, 'an API call is answered meanwhile');
+    renderer.release();
+    const statuses = await Promise.all(answers.map(async (answer) => (await answer).status));
+    assert.deepEqual(statuses.filter((status) => status === 200).length, 51);
+  });
+
+  it('answers a file and an API call between renders waiting their turn, not after all of them', async () => {
+    renderer.hold();
+    const queued = 20;
+    const before = renderer.state.rendered;
+    const answers = Array.from({ length: queued + 1 }, (_, i) => page(`/waiting/${i}`));
+    // The keep-alive connections the two other visitors will use are open before the renders go.
+    await page('/about');
+    await fetch(`${app.url}/api/fundraisers?page=0&size=1`);
+    while (renderer.state.started - before < 1) await new Promise((resolve) => setImmediate(resolve));
+    renderer.release();
+    const renderedBy = async (answer: Promise<Response>) => {
+      assert.equal((await answer).status, 200);
+      return renderer.state.rendered - before;
+    };
+    const [file, api] = await Promise.all([renderedBy(page('/about')), renderedBy(fetch(`${app.url}/api/fundraisers?page=0&size=1`))]);
+    assert.ok(file < queued && api < queued, `answered after ${file} and ${api} of ${queued + 1} renders`);
+    await Promise.all(answers);
+  });
+});
+

@@ -1,6 +1,7 @@
 import { changes, seenVersions, type SeenVersions } from '../../kernel/changes/index.ts';
-import { AppError, variantsOf, type AppContext, type AppMiddleware } from '../../kernel/http/index.ts';
-import { pageQueryParameters, type PageData, type PageLocals } from '../../site/src/lib/page-data.ts';
+import { AppError, NotFound, variantsOf, type AppContext, type AppMiddleware } from '../../kernel/http/index.ts';
+import { pageAddress } from '../../site/src/lib/page-address.ts';
+import type { PageData, PageLocals } from '../../site/src/lib/page-data.ts';
 import type { RenderCache, RenderedPage } from './render-cache.ts';
 import { createRenderGate, type RenderGate } from './render-gate.ts';
 import type { SiteBuild } from './site-build.ts';
@@ -39,10 +40,13 @@ export interface SiteServing {
 /**
  * Serves the current build: static files from memory (pre-compressed copies when the
  * browser takes them), then Astro's on-demand pages, at most `renders` at once
- * (render-gate.ts says why). A page for a visitor who is not signed in is kept in the render
- * cache until what it was read from changes; one for a signed-in visitor (an organiser sees
- * their controls) is made for them alone. The holder is read per request, so a rebuild takes
- * effect without a restart.
+ * (render-gate.ts says why). A page that reads what a change makes stale is rendered from its
+ * one address (site/src/lib/page-address.ts) and kept in the render cache under it until what
+ * it was read from changes: one copy for visitors who are not signed in, and one per
+ * signed-in visitor (an organiser sees their controls), so that a visitor reloading, or a
+ * crowd on one session, costs a render per change rather than one per request. Another
+ * spelling of such an address is redirected to it, or not found when its id is spelled
+ * otherwise. The holder is read per request, so a rebuild takes effect without a restart.
  */
 export function siteServer(holder: SiteHolder, serving: SiteServing): AppMiddleware {
   const renders = createRenderGate({ concurrency: serving.renders, queue: serving.renders * waitingPerRender, waitMs: renderWaitMs });
@@ -52,30 +56,43 @@ export function siteServer(holder: SiteHolder, serving: SiteServing): AppMiddlew
     const file = build.files.get(ctx.path);
     if (file) return sendFile(ctx, file);
     if (!build.handler) return next();
-    if (ctx.state.session?.current) {
+    const address = pageAddress(ctx.path, ctx.search);
+    if (address?.kind === 'missing') throw new NotFound();
+    if (address?.kind === 'moved') {
+      ctx.status = 301;
+      ctx.redirect(address.url);
+      return;
+    }
+    if (!address) {
       if (await renderPage(ctx, build, serving, renders, null)) return next();
       return;
     }
-    const key = cacheKey(ctx);
     // Another instance may have changed what a kept page shows: hear of that first, or make the page afresh.
     const heard = changes.shared ? await changes.sync() : true;
     if (!heard) {
-      if (await renderPage(ctx, build, serving, renders, null)) return next();
+      if (await renderPage(ctx, build, serving, renders, { url: address.url, key: null })) return next();
       return;
     }
+    // A signed-in visitor's copy is theirs alone, whichever of their sessions asks.
+    const viewer = ctx.state.session?.current?.userId ?? null;
+    const key = viewer === null ? address.url : `${address.url}\n${viewer}`;
     // Visitors who arrive while the page is being made wait for that render rather than start
     // their own, and again if what it read changed meanwhile (in a burst of donations it will
-    // have); a visitor makes the page themself only when nobody else is making it.
+    // have), for as long as one wait in all; a visitor makes the page themself only when
+    // nobody else is making it.
+    const deadline = performance.now() + renderWaitMs;
     for (;;) {
       const kept = serving.cache.get(key);
       if (kept) return sendRendered(ctx, kept);
+      const waitMs = deadline - performance.now();
+      if (waitMs <= 0) throw new SiteBusy();
       let passed = false;
       const outcome = await serving.cache.once(
         key,
         async () => {
-          passed = await renderPage(ctx, build, serving, renders, key);
+          passed = await renderPage(ctx, build, serving, renders, { url: address.url, key });
         },
-        { waitMs: renderWaitMs, signal: leaving(ctx) },
+        { waitMs, signal: leaving(ctx) },
       );
       if (outcome === 'gave-up') throw new SiteBusy();
       if (outcome === 'rendered') {
@@ -86,18 +103,6 @@ export function siteServer(holder: SiteHolder, serving: SiteServing): AppMiddlew
   };
 }
 
-/**
- * The render cache's key: the path and the query parameters pages read, in a fixed order.
- * Any other parameter (a share's `fbclid` or `utm_source`) leaves the page as it is, so
- * every visitor a shared link brings shares one kept page.
- */
-function cacheKey(ctx: AppContext): string {
-  const kept = new URLSearchParams();
-  for (const name of pageQueryParameters) for (const value of ctx.URL.searchParams.getAll(name)) kept.append(name, value);
-  const query = kept.toString();
-  return query ? `${ctx.path}?${query}` : ctx.path;
-}
-
 /** Aborted when the visitor goes away. */
 function leaving(ctx: AppContext): AbortSignal {
   const gone = new AbortController();
@@ -105,12 +110,19 @@ function leaving(ctx: AppContext): AbortSignal {
   return gone.signal;
 }
 
-/** Renders through Astro, which writes the answer itself; true when Astro had no such page (the answer is then Koa's again). */
-async function renderPage(ctx: AppContext, build: SiteBuild, serving: SiteServing, renders: RenderGate, key: string | null): Promise<boolean> {
+/**
+ * Renders through Astro, which writes the answer itself; true when Astro had no such page (the
+ * answer is then Koa's again). A page with an address (`kept`) is rendered from that address,
+ * so that it reads nothing its key leaves out, and kept under `key` when it may be.
+ */
+async function renderPage(ctx: AppContext, build: SiteBuild, serving: SiteServing, renders: RenderGate, kept: { url: string; key: string | null } | null): Promise<boolean> {
   const handler = build.handler;
   if (!handler) return true;
   const release = await renders.enter(leaving(ctx));
   if (!release) throw new SiteBusy();
+  const key = kept?.key ?? null;
+  const asked = ctx.req.url;
+  if (kept) ctx.req.url = kept.url;
   let passed = false;
   ctx.respond = false;
   const seen = seenVersions(changes);
@@ -128,6 +140,7 @@ async function renderPage(ctx: AppContext, build: SiteBuild, serving: SiteServin
       passed = true;
     }, locals);
   } finally {
+    ctx.req.url = asked;
     release();
   }
   if (passed) ctx.respond = true;
@@ -135,8 +148,9 @@ async function renderPage(ctx: AppContext, build: SiteBuild, serving: SiteServin
 }
 
 /**
- * The page Astro made, compressed for this visitor, and kept for the next ones (`keep`) when
- * it is a whole success for nobody in particular that read something the change feed names.
+ * The page Astro made, compressed for this visitor, and kept for their next requests and
+ * everyone who shares its key (`keep`) when it is a whole success that read something the
+ * change feed names and set no cookie.
  */
 async function deliver(ctx: AppContext, response: Response, keep: { key: string; seen: SeenVersions; cache: RenderCache } | null): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
@@ -150,7 +164,8 @@ async function deliver(ctx: AppContext, response: Response, keep: { key: string;
   if (chosen.encoding) headers.set('Content-Encoding', chosen.encoding);
   if (chosen.vary) headers.append('Vary', 'Accept-Encoding');
   headers.set('Content-Length', String(chosen.body.length));
-  return new Response(new Uint8Array(chosen.body), { status: response.status, statusText: response.statusText, headers });
+  // No status text: Astro gives every page "OK" whatever its status, and without one Node sends the status's own ("404 Not Found").
+  return new Response(new Uint8Array(chosen.body), { status: response.status, headers });
 }
 
 /** A kept page, through Koa like a static file. */

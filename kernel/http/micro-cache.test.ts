@@ -114,4 +114,26 @@ describe('micro cache', () => {
     assert.equal((await fetch(`${url}/api/testimonials`)).status, 404);
     assert.equal(passedOn - before, 4);
   });
+
+  it('answers a route that reads no query string whatever query string comes, and only the bare path of one that does', async () => {
+    cache.remember('/api/fundraisers/16', Buffer.from('{"id":16}'), 'no-store', { anyQuery: true });
+    cache.remember('/api/fundraisers', Buffer.from('{"content":[]}'), 'public, max-age=30', { anyQuery: false });
+    const before = passedOn;
+    for (const query of ['?fbclid=IwAR0abc', '?utm_source=telegram&utm_medium=social', '?']) {
+      const response = await fetch(`${url}/api/fundraisers/16${query}`);
+      assert.deepEqual(await response.json(), { id: 16 }, query);
+    }
+    assert.equal(passedOn, before, 'all three from memory');
+    assert.equal((await fetch(`${url}/api/fundraisers?page=1`)).status, 404, 'a list page is its own answer');
+    assert.equal(passedOn - before, 1);
+  });
+
+  it('makes room for a new path by dropping the oldest alone, so that many new paths cannot empty it', async () => {
+    for (let i = 0; i <= 1000; i += 1) cache.remember(`/api/items/${i}`, Buffer.from(`{"id":${i}}`), 'public, max-age=300');
+    const before = passedOn;
+    assert.deepEqual(await (await fetch(`${url}/api/items/1`)).json(), { id: 1 });
+    assert.deepEqual(await (await fetch(`${url}/api/items/1000`)).json(), { id: 1000 });
+    assert.equal(passedOn, before);
+    assert.equal((await fetch(`${url}/api/items/0`)).status, 404, 'the oldest made room');
+  });
 });

@@ -11,14 +11,21 @@ interface Entry {
   expires: number;
   /** For an answer kept until what it was read from changes; given only to requests without a session. */
   seen?: SeenVersions;
+  /** The route takes no query string, so this answer stands for the path with any query string. */
+  anyQuery: boolean;
 }
+
+/** Enough for every public answer asked for often; the oldest go first, so that a crawl cannot empty it at once. */
+const maxEntries = 1000;
 
 export interface MicroCache {
   /**
-   * Keeps a public answer of a cacheable route (200, no query string) for a few seconds; with
-   * `seen`, one the same for all visitors without a session, until what it read changes.
+   * Keeps a public answer of a cacheable route (200) for a few seconds under its canonical
+   * path; with `seen`, one the same for all visitors without a session, until what it read
+   * changes. With `anyQuery` (the route takes no query string) it answers the path whatever
+   * query string comes with it; otherwise only the bare path.
    */
-  remember(path: string, body: Buffer, cacheControl: string, options?: { seen?: SeenVersions }): void;
+  remember(path: string, body: Buffer, cacheControl: string, options?: { seen?: SeenVersions; anyQuery?: boolean }): void;
   /**
    * Answers from memory when it can; false hands the request on to the app. A promise when a
    * kept answer must first hear of other instances' changes (a shared change feed).
@@ -34,8 +41,9 @@ const cookiePattern = new RegExp(`(?:^|;\\s*)${xsrfCookieName}=([^;]*)`);
  * public reference data (routes that declare `cache`) are answered from memory for a few
  * seconds without going through the middleware chain. The answer is the one the app gave,
  * with the headers every answer carries, a request id, and the anti-forgery cookie for a
- * browser that has none; only GETs with no query string, so nothing parameterised is ever
- * served from here, and answers that depend on who asks (a fundraiser) only to visitors
+ * browser that has none; only GETs of the path kept (its one spelling, route.ts), with a
+ * query string only where the route reads none, so nothing parameterised is ever served
+ * from here, and answers that depend on who asks (a fundraiser) only to visitors
  * without a session, and only until a change makes them stale (kernel/changes). Compressed copies are made on first request and
  * shared with the app's own answer of the same bytes (compression.ts).
  */
@@ -64,13 +72,21 @@ export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; h
 
   return {
     remember(path, body, cacheControl, kept = {}) {
-      if (entries.size >= 1000) entries.clear();
-      entries.set(path, { variants: variantsOf(body, contentType), cacheControl, expires: now() + options.ttlMs, ...(kept.seen ? { seen: kept.seen } : {}) });
+      entries.delete(path);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(path, {
+        variants: variantsOf(body, contentType),
+        cacheControl,
+        expires: now() + options.ttlMs,
+        anyQuery: kept.anyQuery ?? false,
+        ...(kept.seen ? { seen: kept.seen } : {}),
+      });
     },
     answer(req, res) {
       if (req.method !== 'GET' || !req.url) return false;
-      const entry = entries.get(req.url);
-      if (!entry || entry.expires <= now()) return false;
+      const query = req.url.indexOf('?');
+      const entry = entries.get(query < 0 ? req.url : req.url.slice(0, query));
+      if (!entry || entry.expires <= now() || (query >= 0 && !entry.anyQuery)) return false;
       const { seen } = entry;
       if (!seen) return serve(req, res, entry);
       if (options.tokens.sessionTokenIn(req.headers.cookie) !== undefined) return false;

@@ -4,7 +4,8 @@ import type { AppContext, AppMiddleware } from './context.ts';
 import type { MicroCache } from './micro-cache.ts';
 import { changes, seenVersions } from '../changes/index.ts';
 import { errorResponse } from './error.schemas.ts';
-import { ValidationFailed, type FieldErrors } from './errors.ts';
+import { NotFound, ValidationFailed, type FieldErrors } from './errors.ts';
+import { idParameters, parseId } from './ids.ts';
 import { assertResponse } from './response-check.ts';
 import { check, type Checked } from './validation.ts';
 
@@ -112,22 +113,36 @@ export const openApiResponse = z.object({
 });
 export type OpenApiDocument = z.output<typeof openApiResponse>;
 
+/** A route as the router holds it: its definition, and the path parameters that are ids. */
+interface Registered {
+  definition: RouteDefinition;
+  ids: readonly string[];
+}
+
 /**
  * Dispatches /api requests to the route definitions through a radix-tree router (one
  * lookup, whatever the number of routes); a request no route matches goes on to `next`.
- * With `checkResponses` (the app turns it on when NODE_ENV is test) every JSON answer is
+ * An id in the path must be spelled canonically (ids.ts): a number written otherwise is a
+ * 404, while what is no number at all stays a 400 naming the parameter. With
+ * `checkResponses` (the app turns it on when NODE_ENV is test) every JSON answer is
  * held to its route's `response` schema, and one that differs fails with a 500, so the
  * OpenAPI document cannot drift from what is sent.
+ *
+ * Answers kept in the micro cache are kept under the route's canonical path, whatever
+ * spelling the request used. A route that takes no query string answers the same whatever
+ * query string comes (a share's `fbclid`), so its kept answer stands for all of them; one
+ * that takes a query is kept only for the bare path.
  */
 export function routes(definitions: readonly RouteDefinition[], options: { microCache?: MicroCache; checkResponses?: boolean } = {}): AppMiddleware {
   const router = FindMyWay({ ignoreTrailingSlash: true });
   for (const definition of definitions) {
-    router.on(definition.method.toUpperCase() as HTTPMethod, definition.path, () => undefined, definition);
+    const registered: Registered = { definition, ids: idParameters(definition.params) };
+    router.on(definition.method.toUpperCase() as HTTPMethod, definition.path, () => undefined, registered);
   }
   return async (ctx, next) => {
     const found = router.find((ctx.method === 'HEAD' ? 'GET' : ctx.method) as HTTPMethod, ctx.path);
     if (!found) return next();
-    const definition = found.store as RouteDefinition;
+    const { definition, ids } = found.store as Registered;
     if (definition.guard) await definition.guard(ctx);
     // Every field's problem in one answer, wherever in the request (body, query, path) it was.
     const problems: FieldErrors = {};
@@ -138,11 +153,13 @@ export function routes(definitions: readonly RouteDefinition[], options: { micro
       Object.assign(problems, checked.fields);
       return undefined;
     };
+    const params = definition.params ? valid(check(definition.params, found.params)) : undefined;
+    if (!failed && ids.some((name) => parseId(found.params[name]) === null)) throw new NotFound();
     const body = definition.body ? valid(check(definition.body, ctx.request.body)) : undefined;
     const query = definition.query ? valid(check(definition.query, ctx.query)) : undefined;
-    const params = definition.params ? valid(check(definition.params, found.params)) : undefined;
     if (failed) throw new ValidationFailed(problems);
-    const kept = definition.keptUntilChanged && ctx.method === 'GET' && ctx.querystring === '' && !ctx.state.session?.current ? seenVersions(changes) : null;
+    const keepable = ctx.querystring === '' || !definition.query;
+    const kept = definition.keptUntilChanged && ctx.method === 'GET' && keepable && !ctx.state.session?.current ? seenVersions(changes) : null;
     // Noted before the read, so that a change committed during it makes the copy stale.
     if (kept) for (const key of definition.keptUntilChanged?.(params) ?? []) kept.see(key);
     const result = await definition.handler({ body, query, params, ctx });
@@ -155,16 +172,23 @@ export function routes(definitions: readonly RouteDefinition[], options: { micro
         const json = Buffer.isBuffer(result) ? result : Buffer.from(JSON.stringify(result));
         if (options.checkResponses) assertResponse(`${definition.method.toUpperCase()} ${definition.path}`, definition.response, json);
         ctx.body = json;
-        if (definition.cache && ctx.status === 200 && ctx.querystring === '') {
+        const path = () => canonicalPath(definition.path, found.params);
+        const anyQuery = !definition.query;
+        if (definition.cache && ctx.status === 200 && keepable) {
           const cacheControl = `public, max-age=${definition.cache}`;
           ctx.set('Cache-Control', cacheControl);
-          options.microCache?.remember(ctx.path, json, cacheControl);
+          options.microCache?.remember(path(), json, cacheControl, { anyQuery });
         } else if (kept && ctx.status === 200) {
-          options.microCache?.remember(ctx.path, json, ctx.response.get('Cache-Control') || 'no-store', { seen: kept });
+          options.microCache?.remember(path(), json, ctx.response.get('Cache-Control') || 'no-store', { seen: kept, anyQuery });
         }
       }
     }
   };
+}
+
+/** The one spelling of a matched path: its pattern with each parameter as read (an id in decimal, anything else encoded). */
+function canonicalPath(pattern: string, params: Record<string, string | undefined>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
 /** Builds the OpenAPI 3.1 document from the same zod schemas the routes validate with. */

@@ -1,6 +1,3 @@
-/** Absolute path of the database export read at build time; defined in astro.config.mjs. */
-declare const __SNAPSHOT_PATH__: string;
-
 declare namespace App {
   /** What api/site/site-server.ts passes to Astro's handler with each on-demand request (lib/page-data.ts says what each is). */
   interface Locals {

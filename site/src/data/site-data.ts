@@ -21,6 +21,12 @@ const emptySnapshot: Snapshot = {
   stats: { fundraiserCount: 0, donationCount: 0, raised: [] },
 };
 
+/**
+ * Absolute path of the database export read at build time; defined in astro.config.mjs.
+ * Declared here rather than in env.d.ts: the server's type check reaches this module too.
+ */
+declare const __SNAPSHOT_PATH__: string;
+
 function readSnapshot(): Snapshot {
   let text: string;
   try {

@@ -58,7 +58,23 @@ export const amountPresets: Record<Currency, readonly number[]> = {
   ETB: [100, 500, 1000, 2500, 5000],
 };
 
-/** The name the API shows a donation under when the donor gave none (spec section 3). */
+/** The donate form's fields that a plain post (no script) can send back to be corrected. */
+export const donateFormFields = ['amount', 'donorName', 'donorEmail', 'message', 'phoneNumber'] as const;
+export type DonateFormField = (typeof donateFormFields)[number];
+
+/**
+ * What went wrong with a plain post of the donate form, as its address says
+ * (`?problem=<code>&fields=…`, modules/payments/donate-form.ts): a code the page has words
+ * for, or 'not_started' for any other, and the fields to correct, in the form's order.
+ */
+export function donateProblem(params: URLSearchParams): { problem: 'validation_failed' | 'card_needs_script' | 'not_started' | null; fields: DonateFormField[] } {
+  const code = params.get('problem');
+  const problem = !code ? null : code === 'validation_failed' || code === 'card_needs_script' ? code : 'not_started';
+  const named = (params.get('fields') ?? '').split(',');
+  return { problem, fields: donateFormFields.filter((field) => named.includes(field)) };
+}
+
+/** The name the API shows a donation under when the donor gave none. */
 export const anonymousName = 'Anonymous';
 
 /** Recent donations on the fundraiser page, a page at a time (?donationsPage=N, up to the largest N here). */
@@ -66,8 +82,8 @@ export const donationsPageSize = 10;
 export const maxDonationsPage = 100_000;
 
 /**
- * Where the donor comes back to: `payment_intent` from Stripe and the sandbox, `token`
- * (the order id) from PayPal. Either is what confirm-payment takes.
+ * Where the donor comes back to: `payment_intent` from Stripe, Chapa (its tx_ref) and the
+ * sandbox, `token` (the order id) from PayPal. Either is what confirm-payment takes.
  */
 export function paymentRefFrom(search: string): string | null {
   const params = new URLSearchParams(search);

@@ -47,14 +47,6 @@ export interface PageData {
   paymentMethods(): Promise<PaymentMethodsView>;
 }
 
-/**
- * The query parameters pages made on demand read (fundraiser: updatesPage, donationsPage,
- * commentsPage; its updates piece: from; donate: problem, fields; discover: query, categoryId, locationId,
- * sort, page). The app keeps a page made for visitors without a session under its path and
- * these alone, so a page must read no other, or add it here.
- */
-export const pageQueryParameters = ['updatesPage', 'donationsPage', 'commentsPage', 'from', 'problem', 'fields', 'query', 'categoryId', 'locationId', 'sort', 'page'] as const;
-
 /** What the app passes a page rendered on demand, as `Astro.locals` (site/src/env.d.ts). */
 export interface PageLocals {
   data: PageData;
