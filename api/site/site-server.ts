@@ -1,5 +1,6 @@
 import { changes, seenVersions, type SeenVersions } from '../../kernel/changes/index.ts';
 import { AppError, NotFound, variantsOf, type AppContext, type AppMiddleware } from '../../kernel/http/index.ts';
+import { currentUser } from '../../modules/accounts/index.ts';
 import { pageAddress } from '../../site/src/lib/page-address.ts';
 import type { PageData, PageLocals } from '../../site/src/lib/page-data.ts';
 import type { RenderCache, RenderedPage } from './render-cache.ts';
@@ -73,9 +74,11 @@ export function siteServer(holder: SiteHolder, serving: SiteServing): AppMiddlew
       if (await renderPage(ctx, build, serving, renders, { url: address.url, key: null })) return next();
       return;
     }
-    // A signed-in visitor's copy is theirs alone, whichever of their sessions asks.
-    const viewer = ctx.state.session?.current?.userId ?? null;
-    const key = viewer === null ? address.url : `${address.url}\n${viewer}`;
+    // A signed-in visitor's copy is theirs alone, whichever of their sessions asks, and made
+    // anew once they become an admin or stop being one (the page shows admins the organiser's
+    // controls); the user is read once per request, as the page itself reads them.
+    const viewer = ctx.state.session?.current?.userId ? await currentUser(ctx) : null;
+    const key = viewer === null ? address.url : `${address.url}\n${viewer.id}${viewer.admin ? ':admin' : ''}`;
     // Visitors who arrive while the page is being made wait for that render rather than start
     // their own, and again if what it read changed meanwhile (in a burst of donations it will
     // have), for as long as one wait in all; a visitor makes the page themself only when

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { changes } from '../../kernel/changes/index.ts';
+import { UserSchema } from '../../modules/accounts/index.ts';
 import { FundraiserSchema, fundraiserKeys } from '../../modules/fundraisers/index.ts';
 import { fakeUser, signIn, type FakeUser } from '../helpers/accounts.ts';
 import { fakeFundraiser } from '../helpers/fundraisers.ts';
@@ -93,5 +94,16 @@ describe('fundraiser pages for signed-in visitors', () => {
       }
     });
     assert.equal(fundraiserReads(kept), 0, 'all three were kept copies');
+  });
+  it('shows the organiser’s controls to a visitor the moment they are made an admin, and takes them away as soon', async () => {
+    const admin = await fakeUser(app.orm);
+    const client = app.client();
+    await signIn(client, admin);
+    const asThem = cookieOf(client);
+    assert.doesNotMatch(await (await page(app.url + path, { Cookie: asThem })).text(), ownerPanel);
+    await app.orm.em.fork().nativeUpdate(UserSchema, { id: admin.user.id }, { admin: true });
+    assert.match(await (await page(app.url + path, { Cookie: asThem })).text(), ownerPanel, 'not their page kept from before');
+    await app.orm.em.fork().nativeUpdate(UserSchema, { id: admin.user.id }, { admin: false });
+    assert.doesNotMatch(await (await page(app.url + path, { Cookie: asThem })).text(), ownerPanel);
   });
 });

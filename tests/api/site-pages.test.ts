@@ -1,40 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { MikroORM } from '@mikro-orm/core';
-import { createLogger } from '../../api/logger.ts';
-import { buildSiteIfStale, buildSourceHash, loadCurrentBuild, type SiteBuild } from '../../api/site/index.ts';
+import type { SiteBuild } from '../../api/site/index.ts';
 import { DonationSchema, settleDonation } from '../../modules/donations/index.ts';
 import { changes } from '../../kernel/changes/index.ts';
 import { FundraiserSchema, FundraiserUpdateSchema, fundraiserKeys } from '../../modules/fundraisers/index.ts';
 import { fakeUser, signIn, type FakeUser } from '../helpers/accounts.ts';
 import { fakeFundraiser } from '../helpers/fundraisers.ts';
+import { buildOfTheseSources, statementsDuring } from '../helpers/site-pages.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-
-/** Pages rendered on demand read data in process, not from the snapshot: any build of these sources serves them. */
-async function buildOfTheseSources(app: TestApp): Promise<SiteBuild | null> {
-  const current = await loadCurrentBuild();
-  if (current?.handler && current.info.sourceHash === buildSourceHash(app.config)) return current;
-  await buildSiteIfStale(app.orm.em.fork(), app.config, createLogger('silent'));
-  return loadCurrentBuild();
-}
-
-/** Every SQL statement the app sends while `work` runs. */
-async function statementsDuring(orm: MikroORM, work: () => Promise<unknown>): Promise<string[]> {
-  const connection = orm.em.getConnection() as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
-  const original = connection.execute;
-  const seen: string[] = [];
-  connection.execute = function (this: unknown, ...args: unknown[]) {
-    const query = args[0];
-    seen.push(typeof query === 'string' ? query : JSON.stringify(query));
-    return original.apply(this, args);
-  };
-  try {
-    await work();
-  } finally {
-    connection.execute = original;
-  }
-  return seen;
-}
 
 const page = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers: { Accept: 'text/html', ...headers } });
 /** Drops what is kept of the fundraiser's pages, so that the next request renders them (query strings do not: see below). */
