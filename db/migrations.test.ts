@@ -13,7 +13,7 @@ const mariaDbNoise = [/^alter table `\w+` modify `\w+` [^;]+;$/, /^alter table `
 
 describe('migrations', () => {
   it('bring a new database to the schema the entities describe', async () => {
-    const db = await createTestDatabase();
+    const db = await createTestDatabase({ fresh: true });
     try {
       const diff = await db.orm.schema.getUpdateSchemaSQL({ wrap: false });
       const statements = diff.split('\n').map((s) => s.trim()).filter(Boolean);
