@@ -4,14 +4,14 @@ import type { Logger } from 'pino';
 import { Conflict, Forbidden, NotFound, ValidationFailed, type FieldProblem } from '../../kernel/http/index.ts';
 import { LocationSchema } from '../catalogue/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { consume, record, secondsUntilFree, type Limit } from '../rate-limits/index.ts';
+import { consume, record, release, take, type Limit } from '../rate-limits/index.ts';
 import { destroyUserSessions } from '../sessions/index.ts';
 import { LinkMailedRecently } from './account.errors.ts';
 import { existingAccountMail, passwordResetMail, verificationMail } from './account.mails.ts';
 import { consumeToken, expireTokens, findLiveToken, issueToken } from './account-token.service.ts';
 import type { GoogleIdentity } from './google.ts';
 import { generatePassword, hashPassword, needsRehash, passwordProblem, passwordRules, verifyAgainstDummy, verifyPassword, type PasswordProblem } from './password.ts';
-import { checkSignIn, forgetFailedSignIns, recordFailedSignIn, recordFailedSignInFrom, recordSuccessfulSignIn } from './sign-in-limits.ts';
+import { forgetFailedSignIns, recordFailedSignInFrom, recordSuccessfulSignIn, takeSignInAttempt } from './sign-in-limits.ts';
 import type { UserView } from './account.schemas.ts';
 import { userView, type AvatarUrl } from './account.views.ts';
 import { trustedDevices, type TrustedDeviceCookie } from './trusted-device.ts';
@@ -177,9 +177,7 @@ export function createAccountService(deps: {
       if (registration.created) return mailVerification(em, user);
       // Anybody can sign an address up again and again: its owner hears of it a few times an
       // hour at most, and nobody is told of the limit, which would tell the account exists.
-      const bucket = `mail:existing:email:${emailKey(user.email)}`;
-      if ((await secondsUntilFree(em, bucket, mailRequestLimits.perEmail)) > 0) return;
-      await record(em, bucket, mailRequestLimits.perEmail);
+      if ((await take(em, `mail:existing:email:${emailKey(user.email)}`, mailRequestLimits.perEmail)) > 0) return;
       const site = `${base}${user.language === 'am' ? '/am' : ''}`;
       await deps.mailer.send(em, existingAccountMail(user, { login: `${site}/login`, reset: `${site}/reset-password` }));
     },
@@ -193,13 +191,22 @@ export function createAccountService(deps: {
 
     async limitMailRequests(em, kind, email, ip) {
       const bucket = `mail:${kind}:email:${emailKey(email)}`;
-      const wait = Math.min(
-        await secondsUntilFree(em, bucket, mailRequestLimits.perEmail),
-        await secondsUntilFree(em, bucket, mailRequestLimits.perEmailPastQuota),
-      );
-      if (wait > 0) throw new LinkMailedRecently(wait);
-      await consume(em, `mail:${kind}:ip:${ip}`, mailRequestLimits.perAddress);
-      await record(em, bucket, [mailRequestLimits.perEmail, mailRequestLimits.perEmailPastQuota]);
+      const { perEmail, perEmailPastQuota } = mailRequestLimits;
+      const untilQuota = await take(em, bucket, perEmail);
+      const taken = untilQuota > 0 ? perEmailPastQuota : perEmail;
+      if (untilQuota > 0) {
+        const untilNextMinute = await take(em, bucket, perEmailPastQuota);
+        if (untilNextMinute > 0) throw new LinkMailedRecently(Math.min(untilQuota, untilNextMinute));
+      }
+      try {
+        await consume(em, `mail:${kind}:ip:${ip}`, mailRequestLimits.perAddress);
+      } catch (error) {
+        // Nothing is mailed: the address's place goes back, or a busy client could spend its owner's.
+        await release(em, bucket, taken);
+        throw error;
+      }
+      // A mail within the quota holds back the one past it in the same minute too.
+      if (taken === perEmail) await record(em, bucket, perEmailPastQuota);
     },
 
     async sendVerificationMailTo(em, email) {
@@ -219,14 +226,12 @@ export function createAccountService(deps: {
       const email = normaliseEmail(input.email);
       const user = await em.findOne(UserSchema, { email }, { populate: ['passwordHash'] });
       const attempt = { accountKey: emailKey(email), ip: input.ip, device: user ? devices.deviceOf(input.device, user.id) : null, botChecked: input.botChecked };
-      await checkSignIn(em, attempt);
+      await takeSignInAttempt(em, attempt);
       const hash = user?.passwordHash;
       // Unknown e-mail and wrong password cost the same time and give the same answer.
       const matches = hash ? await verifyPassword(input.password, hash) : await verifyAgainstDummy(input.password);
-      if (!user || !hash || !matches) {
-        await recordFailedSignIn(em, attempt);
-        return null;
-      }
+      // Counted as a failure already.
+      if (!user || !hash || !matches) return null;
       await recordSuccessfulSignIn(em, attempt);
       if (!user.emailVerifiedAt) throw new Forbidden('email_not_verified');
       if (needsRehash(hash)) user.passwordHash = await hashPassword(input.password);

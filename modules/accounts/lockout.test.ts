@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { fakeUser, mailsTo, tokenFrom, waitForMail, type FakeUser } from '../../tests/helpers/accounts.ts';
+import type { AppError } from '../../kernel/http/index.ts';
+import { fakeUser, mailsTo, tokenFrom, waitFor, waitForMail, type FakeUser } from '../../tests/helpers/accounts.ts';
 import { startFakeRecaptcha } from '../../tests/helpers/fake-recaptcha.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { RateLimitCounterSchema } from '../rate-limits/index.ts';
-import { loginLimits, mailRequestLimits } from './index.ts';
+import { createAccountService, loginLimits, mailRequestLimits } from './index.ts';
 
 const publicUrl = 'http://fund.example.org:8080';
 const secret = 'lockout-recaptcha-secret';
@@ -93,6 +94,28 @@ describe('limits that cannot be turned against the owner', () => {
     assert.equal((await app.client().get(`/api/auth/validate-reset-token?${q}`)).status, 200);
     assert.equal((await app.client().post(`/api/auth/reset-password?${q}`, { newPassword: 'Shiro-Wot-Buna-9' })).status, 200);
     assert.equal((await login(app.client(), anyAddress(), { email: victim.email, password: 'Shiro-Wot-Buna-9' })).status, 200);
+  });
+
+  it('lets the quota and one more of 50 reset requests for one address made at once through', async () => {
+    const victim = await fakeUser(app.orm);
+    // Straight through the service, so that the requests' steps interleave (over HTTP, SQLite's
+    // one connection answers each request's statements in turn).
+    const accounts = createAccountService({ mailer: app.mailer, publicUrl, secret, ownsAvatar: async () => false, avatarUrl: async () => null });
+    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => accounts.limitMailRequests(app.orm.em.fork(), 'reset', victim.email, anyAddress())));
+    const passed = outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
+    assert.ok(passed >= mailRequestLimits.perEmail.limit && passed <= mailRequestLimits.perEmail.limit + mailRequestLimits.perEmailPastQuota.limit, `${passed} passed`);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') assert.equal((outcome.reason as AppError).code, 'mail_link_recent');
+  });
+
+  it('counts no request its client’s address refuses against the mailbox’s quota', async () => {
+    const victim = await fakeUser(app.orm);
+    const busy = anyAddress();
+    for (let i = 0; i < mailRequestLimits.perAddress.limit; i += 1) assert.equal((await askReset(`nobody-${randomUUID()}@example.com`, busy)).status, 200);
+    const refused = await askReset(victim.email, busy);
+    assert.deepEqual([refused.status, refused.data.code], [429, 'too_many_requests']);
+    for (let i = 0; i < mailRequestLimits.perEmail.limit; i += 1) assert.equal((await askReset(victim.email, anyAddress())).status, 200, `request ${i + 1}`);
+    // Mailed after the answers: waited for, so that none is left writing when the app closes.
+    await waitFor(async () => (await mailsTo(app.orm, victim.email)).length === mailRequestLimits.perEmail.limit, 'the reset mails');
   });
 
   it('a shared address that sprays failures stays open to people signing in correctly; past its bound, a bot check lets them through', async () => {

@@ -5,7 +5,7 @@ import { fakeUser, mailsTo, signIn, tokenFrom, waitFor, waitForMail } from '../.
 import { startSmtpCatcher } from '../../tests/helpers/smtp-catcher.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { listOutbox } from '../mail/index.ts';
-import { AccountTokenSchema, UserSchema } from './index.ts';
+import { AccountTokenSchema, createAccountService, mailRequestLimits, UserSchema } from './index.ts';
 
 // An https PUBLIC_URL would make cookies Secure, which Koa refuses to send over the tests' plain http.
 const publicUrl = 'http://fund.example.org:8080';
@@ -119,6 +119,13 @@ describe('registration and e-mail verification', () => {
     await client.post('/api/auth/register', marker);
     await waitForMail(app.orm, marker.email as string);
     assert.equal((await mailsTo(app.orm, owner.email)).length, 5);
+  });
+
+  it('mails an existing account’s owner no more than the quota of 50 notes due at once', async () => {
+    const owner = await fakeUser(app.orm);
+    const accounts = createAccountService({ mailer: app.mailer, publicUrl, secret: 'notes-secret', ownsAvatar: async () => false, avatarUrl: async () => null });
+    await Promise.all(Array.from({ length: 50 }, () => accounts.sendRegistrationMail(app.orm.em.fork(), { userId: owner.user.id, created: false })));
+    assert.equal((await mailsTo(app.orm, owner.email)).length, mailRequestLimits.perEmail.limit);
   });
 
   it('refuses weak passwords, bad e-mails and missing names with a message per field, and stores nothing', async () => {

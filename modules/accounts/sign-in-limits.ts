@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { AppError } from '../../kernel/http/index.ts';
-import { consume, record, reset, resetUnder, secondsUntilFree, type Limit } from '../rate-limits/index.ts';
+import { consume, release, reset, resetUnder, secondsUntilFree, takeEach, type Limit, type Slot } from '../rate-limits/index.ts';
 
 /**
  * Failed password sign-ins, counted so that guessing stays bounded while nobody can lock a
@@ -28,10 +28,12 @@ import { consume, record, reset, resetUnder, secondsUntilFree, type Limit } from
  * and whose link nobody can withhold from the owner: account.service.ts) trusts the browser
  * and forgets the account's failures.
  *
- * A success clears the counter it was judged by, so a person who mistypes is not punished
- * later; never an account-wide one, or each sign-in of the owner would hand an attacker a
- * fresh budget. Unknown e-mail addresses are counted like real accounts, so no answer here
- * tells whether an account exists.
+ * An attempt takes its place in the counters before it is judged, so that attempts arriving
+ * together cannot all be judged against the same room, and a failure keeps it. A success
+ * clears the counter it was judged by, so a person who mistypes is not punished later; never
+ * an account-wide one, or each sign-in of the owner would hand an attacker a fresh budget:
+ * there it gives back only the place it took. Unknown e-mail addresses are counted like real
+ * accounts, so no answer here tells whether an account exists.
  */
 export const loginLimits = {
   perAccountAndAddress: { limit: 5, windowMs: 15 * 60_000 },
@@ -54,8 +56,8 @@ export interface SignInAttempt {
 const accountBucket = (accountKey: string) => `login:account:${accountKey}`;
 const addressBucket = (ip: string) => `login:ip:${ip}`;
 
-/** The counter a success clears, and the ones a failure adds to. */
-function counters(attempt: SignInAttempt): { own: string; all: Array<{ bucket: string; limit: Limit }> } {
+/** The counter a success clears, and the ones an attempt takes a place in. */
+function counters(attempt: SignInAttempt): { own: string; all: Slot[] } {
   const account = accountBucket(attempt.accountKey);
   const own = attempt.device ? `${account}:device:${attempt.device}` : `${account}:ip:${attempt.ip}`;
   if (attempt.botChecked) return { own, all: [{ bucket: `${account}:checked`, limit: loginLimits.perAccountBotChecked }] };
@@ -70,22 +72,26 @@ function counters(attempt: SignInAttempt): { own: string; all: Array<{ bucket: s
   };
 }
 
-/** Throws 429 `sign_in_paused` with Retry-After when this attempt may not be judged now. */
-export async function checkSignIn(em: EntityManager, attempt: SignInAttempt): Promise<void> {
-  let wait = 0;
-  for (const { bucket, limit } of counters(attempt).all) wait = Math.max(wait, await secondsUntilFree(em, bucket, limit));
-  if (wait > 0) {
-    const seconds = Math.ceil(wait);
-    throw new AppError(429, 'sign_in_paused', { params: { minutes: Math.ceil(seconds / 60) }, headers: { 'Retry-After': String(seconds) } });
-  }
-}
-
-export async function recordFailedSignIn(em: EntityManager, attempt: SignInAttempt): Promise<void> {
-  for (const { bucket, limit } of counters(attempt).all) await record(em, bucket, limit);
+/**
+ * Counts the attempt as a failure in each of its counters before it is judged; a success
+ * takes that back (`recordSuccessfulSignIn`). Throws 429 `sign_in_paused` with Retry-After,
+ * counting nothing, when one of them is full.
+ */
+export async function takeSignInAttempt(em: EntityManager, attempt: SignInAttempt): Promise<void> {
+  const { all } = counters(attempt);
+  const refusal = await takeEach(em, all);
+  if (!refusal) return;
+  // The wait is until every pause has ended: the counters after the one that refused may be full for longer.
+  let wait = refusal.seconds;
+  for (const { bucket, limit } of all.slice(refusal.refused + 1)) wait = Math.max(wait, await secondsUntilFree(em, bucket, limit));
+  const seconds = Math.ceil(wait);
+  throw new AppError(429, 'sign_in_paused', { params: { minutes: Math.ceil(seconds / 60) }, headers: { 'Retry-After': String(seconds) } });
 }
 
 export async function recordSuccessfulSignIn(em: EntityManager, attempt: SignInAttempt): Promise<void> {
-  await reset(em, counters(attempt).own);
+  const { own, all } = counters(attempt);
+  await reset(em, own);
+  for (const { bucket, limit } of all) if (bucket !== own) await release(em, bucket, limit);
 }
 
 /** After a password reset: the mailbox's owner acted, so every failure counted for the account goes. */

@@ -262,6 +262,33 @@ describe('sign-in brute force', () => {
     assert.equal((await login(browser, '203.0.113.60', { email: victim.email, password: newPassword })).status, 200);
   });
 
+  it('judges at most the account’s bound of 50 wrong passwords sent at once from new browsers, and pauses the next', async () => {
+    const victim = await fakeUser(app.orm);
+    const bound = loginLimits.perAccountFromNewBrowsers.limit;
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login(app.client(), `198.18.${i >> 8}.${i & 255}`, { email: victim.email, password: `burst-${i}` })));
+    assert.equal(answers.filter((answer) => answer.status === 401).length, bound);
+    for (const answer of answers.filter((a) => a.status !== 401)) assert.deepEqual([answer.status, answer.data.code], [429, 'sign_in_paused']);
+    const next = await login(app.client(), '198.18.1.1', victim);
+    assert.deepEqual([next.status, next.data.code], [429, 'sign_in_paused']);
+  });
+
+  it('judges at most 5 of 50 wrong passwords sent at once from one address for one account', async () => {
+    const victim = await fakeUser(app.orm);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login(app.client(), '198.18.2.1', { email: victim.email, password: `burst-${i}` })));
+    assert.equal(answers.filter((answer) => answer.status === 401).length, loginLimits.perAccountAndAddress.limit);
+    assert.equal((await login(app.client(), '198.18.2.1', victim)).status, 429);
+    assert.equal((await login(app.client(), '198.18.2.2', victim)).status, 200, 'the account’s own bound still has room');
+  });
+
+  it('counts no success against the account’s bound, though each is judged within it', async () => {
+    const user = await fakeUser(app.orm);
+    const bound = loginLimits.perAccountFromNewBrowsers.limit;
+    for (let i = 0; i < bound - 1; i += 1) assert.equal((await login(app.client(), `198.18.3.${i}`, { email: user.email, password: 'wrong' })).status, 401);
+    for (let i = 0; i < 3; i += 1) assert.equal((await login(app.client(), `198.18.4.${i}`, user)).status, 200);
+    assert.equal((await login(app.client(), '198.18.3.200', { email: user.email, password: 'wrong' })).status, 401, 'the last failure the bound takes');
+    assert.equal((await login(app.client(), '198.18.4.9', user)).status, 429);
+  });
+
   it('counts failures only, and a success clears the count it was judged by', async () => {
     const user = await fakeUser(app.orm);
     for (let round = 0; round < 2; round += 1) {

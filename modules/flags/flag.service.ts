@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import type { User } from '../accounts/index.ts';
 import { findVisibleComment, findVisibleWords } from '../comments/index.ts';
 import { findVisible } from '../fundraisers/index.ts';
-import { consume, record, secondsUntilFree, type Limit } from '../rate-limits/index.ts';
+import { consume, release, take, type Limit } from '../rate-limits/index.ts';
 import { FlagSchema } from './flag.entity.ts';
 import type { FlagRequest } from './flag.schemas.ts';
 
@@ -43,7 +43,8 @@ export function createFlagService(deps: { secret: string }): FlagService {
       else if (input.targetType === 'DONATION') await findVisibleWords(em, reporter.user, input.targetId);
       else await findVisibleComment(em, reporter.user, input.targetId);
       const fromAddress = `flag:target:${input.targetType}:${input.targetId}:ip:${reporter.ip}`;
-      if ((await secondsUntilFree(em, fromAddress, flagLimits.perTargetPerAddress)) > 0) return;
+      if ((await take(em, fromAddress, flagLimits.perTargetPerAddress)) > 0) return;
+      let stored = false;
       try {
         await em.insert(FlagSchema, {
           targetType: input.targetType,
@@ -54,10 +55,13 @@ export function createFlagService(deps: { secret: string }): FlagService {
           reporterKey: reporter.user ? `user:${reporter.user.id}` : addressKey(reporter.ip),
           createdAt: new Date(),
         });
-        await record(em, fromAddress, flagLimits.perTargetPerAddress);
+        stored = true;
       } catch (error) {
         // Reported before by the same reporter: that report stands, and this one is the same.
         if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      } finally {
+        // The bound is on reports stored: one that is not leaves its place to the next reporter.
+        if (!stored) await release(em, fromAddress, flagLimits.perTargetPerAddress);
       }
     },
   };

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { AppError } from '../../kernel/http/index.ts';
 import { fakeUser, signIn, type FakeUser } from '../../tests/helpers/accounts.ts';
 import { startFakeRecaptcha } from '../../tests/helpers/fake-recaptcha.ts';
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
@@ -8,7 +9,7 @@ import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import type { Fundraiser } from '../fundraisers/index.ts';
 import { resetUnder } from '../rate-limits/index.ts';
 import { FlagSchema } from './flag.entity.ts';
-import { flagLimits } from './flag.service.ts';
+import { createFlagService, flagLimits } from './flag.service.ts';
 
 describe('reports of comments and fundraisers', () => {
   let app: TestApp;
@@ -133,6 +134,30 @@ describe('reports of comments and fundraisers', () => {
     assert.equal((await flags('FUNDRAISER', target.id)).length, 3, 'six reporters behind one address: three reports');
     assert.equal((await clients[1]!.post('/api/flags', { targetType: 'FUNDRAISER', targetId: other.id, reason: 'SPAM' })).status, 202);
     assert.equal((await flags('FUNDRAISER', other.id)).length, 1, 'another target has its own three');
+    await forgetLimits();
+  });
+
+  it('stores at most 3 of 50 reports of one target made at once from one address, and counts only the stored', async () => {
+    await forgetLimits();
+    const target = await fakeFundraiser(app.orm, organiser.user);
+    const reporters = await Promise.all(Array.from({ length: 25 }, async () => (await fakeUser(app.orm)).user));
+    // Straight through the service, so that the reports' steps interleave (over HTTP, SQLite's
+    // one connection answers each request's statements in turn); each reporter twice, and a
+    // repeated report is the same one.
+    const service = createFlagService({ secret: 'flag-burst-secret' });
+    const outcomes = await Promise.allSettled(
+      [...reporters, ...reporters].map((user) => service.report(app.orm.em.fork(), { targetType: 'FUNDRAISER', targetId: target.id, reason: 'FRAUD' }, { user, ip: '203.0.113.50' })),
+    );
+    for (const outcome of outcomes) if (outcome.status === 'rejected') assert.equal((outcome.reason as AppError).status, 429);
+    const stored = (await flags('FUNDRAISER', target.id)).length;
+    assert.ok(stored >= 1 && stored <= flagLimits.perTargetPerAddress.limit, `${stored} stored`);
+
+    const other = await fakeFundraiser(app.orm, organiser.user);
+    for (const user of [reporters[0]!, reporters[0]!, reporters[1]!, reporters[2]!, reporters[3]!]) {
+      await service.report(app.orm.em.fork(), { targetType: 'FUNDRAISER', targetId: other.id, reason: 'SPAM' }, { user, ip: '203.0.113.51' });
+    }
+    const kept = (await flags('FUNDRAISER', other.id)).map((flag) => flag.reporter?.id);
+    assert.deepEqual(kept, reporters.slice(0, 3).map(({ id }) => id), 'the repeated report took none of the three places');
     await forgetLimits();
   });
 

@@ -1,5 +1,5 @@
-export { check, consume, record, reset, resetUnder, secondsUntilFree, purgeOldHits } from './rate-limit.service.ts';
-export type { Limit } from './rate-limit.service.ts';
+export { consume, take, takeEach, release, record, reset, resetUnder, secondsUntilFree, purgeOldHits } from './rate-limit.service.ts';
+export type { Limit, Slot } from './rate-limit.service.ts';
 export { purgeRateLimitHitsJob } from './rate-limit.jobs.ts';
 export { RateLimitCounterSchema } from './rate-limit-counter.entity.ts';
 

@@ -15,28 +15,72 @@ export interface Limit {
  * room; otherwise throws 429 with the wait until the window ends.
  */
 export async function consume(em: EntityManager, bucket: string, limit: Limit, now = new Date()): Promise<void> {
-  const key = storedKey(bucket);
-  const counted = await addHit(em, key, limit.windowMs, now, limit.limit);
-  if (counted.hits <= limit.limit) return;
-  // Read after the refusal where the statement could not answer it: a reset in between leaves no window, and room now.
-  const endsMs = counted.endsMs ?? (await currentWindow(em, key, limit.windowMs))?.endsMs ?? now.getTime();
-  throw new TooManyRequests((endsMs - now.getTime()) / 1000);
-}
-
-/**
- * Throws 429 like `consume` when the bucket is full, but counts nothing: for limits that
- * count only some outcomes (failed sign-ins), checked before the attempt and recorded after.
- * Attempts checked together may all pass, and all be recorded: such a limit can be passed by
- * as many as arrive at once.
- */
-export async function check(em: EntityManager, bucket: string, limit: Limit, now = new Date()): Promise<void> {
-  const wait = await secondsUntilFree(em, bucket, limit, now);
+  const wait = await take(em, bucket, limit, now);
   if (wait > 0) throw new TooManyRequests(wait);
 }
 
 /**
- * How long until the bucket takes another hit: 0 when it has room now. For callers that
- * answer a full bucket in their own words, or must not answer it at all.
+ * Counts the hit like `consume` and answers 0 when the window has room; otherwise counts
+ * nothing and answers the seconds until the window ends, for callers that answer a full
+ * bucket in their own words, or must not answer it at all.
+ */
+export async function take(em: EntityManager, bucket: string, limit: Limit, now = new Date()): Promise<number> {
+  const key = storedKey(bucket);
+  const counted = await addHit(em, key, limit.windowMs, now, limit.limit);
+  if (counted.hits <= limit.limit) return 0;
+  // Read after the refusal where the statement could not answer it: a reset in between leaves no window, and room now.
+  const endsMs = counted.endsMs ?? (await currentWindow(em, key, limit.windowMs))?.endsMs ?? now.getTime();
+  // Room now is still a refusal of this hit, which was not counted: it must not read as 0.
+  return Math.max((endsMs - now.getTime()) / 1000, 0.001);
+}
+
+export interface Slot {
+  bucket: string;
+  limit: Limit;
+}
+
+/**
+ * Takes a hit in each slot in turn, for a request that must pass several limits. When one is
+ * full, gives back the hits already taken, so that a refused request counts nowhere, and
+ * answers which one refused (its index) and the seconds until its window ends; null when
+ * every one was taken.
+ */
+export async function takeEach(em: EntityManager, slots: readonly Slot[], now = new Date()): Promise<{ refused: number; seconds: number } | null> {
+  for (const [index, { bucket, limit }] of slots.entries()) {
+    const seconds = await take(em, bucket, limit, now);
+    if (seconds === 0) continue;
+    for (const taken of slots.slice(0, index)) await release(em, taken.bucket, taken.limit, now);
+    return { refused: index, seconds };
+  }
+  return null;
+}
+
+/**
+ * Gives back a hit taken for an outcome that turned out not to count (a successful sign-in,
+ * an invitation not mailed): one out of the current window of each limit, as `take` counted
+ * one in each, never below zero (a reset may have emptied the window since). A full window
+ * refusals reached holds one more than its limit, their mark, so the count is first brought
+ * back to the limit: the hit given back then makes room for exactly one.
+ */
+export async function release(em: EntityManager, bucket: string, limits: Limit | readonly Limit[], now = new Date()): Promise<void> {
+  const list: readonly Limit[] = 'windowMs' in limits ? [limits] : limits;
+  for (const { limit, windowMs } of list) {
+    await em
+      .getConnection()
+      .execute(
+        'update `rate_limit_counter` set `hits` = case when `hits` > ? then ? when `hits` > 0 then `hits` - 1 else 0 end ' +
+          'where `bucket` = ? and `window_ms` = ? and `ends_ms` > ?',
+        [limit, Math.max(limit - 1, 0), storedKey(bucket), windowMs, now.getTime()],
+        'run',
+        em.getTransactionContext(),
+      );
+  }
+}
+
+/**
+ * How long until the bucket takes another hit: 0 when it has room now. Counts nothing, so it
+ * tells how long a pause lasts but lets nothing through: requests asking together would all
+ * see the same room.
  */
 export async function secondsUntilFree(em: EntityManager, bucket: string, { limit, windowMs }: Limit, now = new Date()): Promise<number> {
   const current = await currentWindow(em, storedKey(bucket), windowMs);
@@ -45,9 +89,9 @@ export async function secondsUntilFree(em: EntityManager, bucket: string, { limi
 }
 
 /**
- * Counts a hit whatever the bucket holds, for an outcome that has already happened (a failed
- * sign-in), in the window of each limit the bucket is checked against: a window is kept per
- * length, and a hit counts only in those it is recorded in.
+ * Counts a hit whatever the bucket holds, for an outcome that has already happened, in the
+ * window of each limit the bucket is checked against: a window is kept per length, and a hit
+ * counts only in those it is recorded in.
  */
 export async function record(em: EntityManager, bucket: string, limits: Limit | readonly Limit[], now = new Date()): Promise<void> {
   const list: readonly Limit[] = 'windowMs' in limits ? [limits] : limits;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../kernel/http/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database.ts';
-import { check, consume, purgeOldHits, RateLimitCounterSchema, record, reset, resetUnder, secondsUntilFree } from './index.ts';
+import { consume, purgeOldHits, RateLimitCounterSchema, record, release, reset, resetUnder, secondsUntilFree, take, takeEach } from './index.ts';
 
 describe('rate limits', () => {
   let db: TestDatabase;
@@ -36,16 +36,74 @@ describe('rate limits', () => {
     assert.equal(await db.orm.em.fork().count(RateLimitCounterSchema, { bucket: 'reset:me' }), 0);
   });
 
-  it('checks a bucket without recording a hit', async () => {
+  it('takes a hit and answers 0, or answers the wait and counts nothing', async () => {
     const now = new Date('2026-01-03T10:00:00Z');
     const limit = { limit: 2, windowMs: 60_000 };
-    for (let i = 0; i < 5; i += 1) await check(db.orm.em.fork(), 'check:me', limit, now);
-    await consume(db.orm.em.fork(), 'check:me', limit, now);
-    await consume(db.orm.em.fork(), 'check:me', limit, now);
-    await assert.rejects(
-      check(db.orm.em.fork(), 'check:me', limit, new Date(now.getTime() + 15_000)),
-      (error: AppError) => error.status === 429 && error.headers['Retry-After'] === '45',
-    );
+    for (let i = 0; i < 2; i += 1) assert.equal(await take(db.orm.em.fork(), 'take:me', limit, now), 0);
+    const later = new Date(now.getTime() + 15_000);
+    for (let i = 0; i < 3; i += 1) assert.equal(await take(db.orm.em.fork(), 'take:me', limit, later), 45);
+    await release(db.orm.em.fork(), 'take:me', limit, later);
+    assert.equal(await take(db.orm.em.fork(), 'take:me', limit, later), 0, 'the refusals took nothing');
+  });
+
+  it('gives back a hit of the current window: room for one more however many were refused, and never below zero', async () => {
+    const now = new Date('2026-01-09T10:00:00Z');
+    const limit = { limit: 3, windowMs: 60_000 };
+    const takes = async (count: number) => {
+      let taken = 0;
+      for (let i = 0; i < count; i += 1) if ((await take(db.orm.em.fork(), 'give:back', limit, now)) === 0) taken += 1;
+      return taken;
+    };
+    assert.equal(await takes(8), limit.limit);
+    await release(db.orm.em.fork(), 'give:back', limit, now);
+    assert.equal(await takes(3), 1);
+    for (let i = 0; i < 10; i += 1) await release(db.orm.em.fork(), 'give:back', [limit], now);
+    assert.equal(await takes(5), limit.limit);
+    await release(db.orm.em.fork(), 'never:taken', limit, now);
+    assert.equal(await db.orm.em.fork().count(RateLimitCounterSchema, { bucket: 'never:taken' }), 0);
+    await release(db.orm.em.fork(), 'give:back', limit, new Date(now.getTime() + limit.windowMs));
+    assert.ok((await secondsUntilFree(db.orm.em.fork(), 'give:back', limit, now)) > 0, 'a window that has ended is left as it was');
+  });
+
+  it('gives back in the window of each limit, one hit for each', async () => {
+    const now = new Date('2026-01-10T10:00:00Z');
+    const hour = { limit: 2, windowMs: 60 * 60_000 };
+    const minute = { limit: 2, windowMs: 60_000 };
+    for (const limit of [hour, hour, minute, minute]) assert.equal(await take(db.orm.em.fork(), 'two:windows', limit, now), 0);
+    await release(db.orm.em.fork(), 'two:windows', [hour, minute], now);
+    assert.equal(await take(db.orm.em.fork(), 'two:windows', hour, now), 0);
+    assert.equal(await take(db.orm.em.fork(), 'two:windows', minute, now), 0);
+    assert.ok((await take(db.orm.em.fork(), 'two:windows', minute, now)) > 0);
+  });
+
+  it('leaves a window empty after 50 hits taken and given back at once', async () => {
+    const now = new Date('2026-01-11T10:00:00Z');
+    const limit = { limit: 10, windowMs: 60_000 };
+    const cycle = async () => {
+      const em = db.orm.em.fork();
+      if ((await take(em, 'cycle', limit, now)) === 0) await release(em, 'cycle', limit, now);
+    };
+    await Promise.all(Array.from({ length: 50 }, cycle));
+    const outcomes = await Promise.all(Array.from({ length: 50 }, () => take(db.orm.em.fork(), 'cycle', limit, now)));
+    assert.equal(outcomes.filter((wait) => wait === 0).length, limit.limit);
+  });
+
+  it('takes a hit in each slot in turn, and gives back the ones taken when a later one is full', async () => {
+    const now = new Date('2026-01-12T10:00:00Z');
+    const limit = { limit: 1, windowMs: 60_000 };
+    await consume(db.orm.em.fork(), 'slot:b', limit, now);
+    const slots = [
+      { bucket: 'slot:a', limit },
+      { bucket: 'slot:b', limit },
+      { bucket: 'slot:c', limit },
+    ];
+    assert.deepEqual(await takeEach(db.orm.em.fork(), slots, new Date(now.getTime() + 20_000)), { refused: 1, seconds: 40 });
+    assert.equal(await take(db.orm.em.fork(), 'slot:a', limit, now), 0, 'given back');
+    assert.equal(await take(db.orm.em.fork(), 'slot:c', limit, now), 0, 'never taken');
+    await reset(db.orm.em.fork(), 'slot:b');
+    for (const bucket of ['slot:a', 'slot:c']) await reset(db.orm.em.fork(), bucket);
+    assert.equal(await takeEach(db.orm.em.fork(), slots, now), null);
+    for (const { bucket } of slots) assert.ok((await take(db.orm.em.fork(), bucket, limit, now)) > 0, bucket);
   });
 
   it('records outcomes past the limit, and says how long until a full bucket has room', async () => {

@@ -6,7 +6,7 @@ import { UserSchema, type User } from '../accounts/index.ts';
 import { displayName, findVisible, fundraiserKeys, isoSeconds, mayManage, type Fundraiser } from '../fundraisers/index.ts';
 import { imagesAndMedia, type MediaView } from '../media/index.ts';
 import { fromMinor, toMinor } from '../money/index.ts';
-import { consume, record, secondsUntilFree, type Limit } from '../rate-limits/index.ts';
+import { consume, release, takeEach, type Limit, type Slot } from '../rate-limits/index.ts';
 import { DonationCreditSchema, TeamInvitationSchema, TeamMemberSchema, TeamSchema, type Team, type TeamInvitation, type TeamMember, type TeamRole } from './team.entity.ts';
 import {
   AddressInvitedEnough,
@@ -216,9 +216,13 @@ export async function inviteMember(
     }
     return { change: { email, status: 'MEMBER' }, mail: null };
   }
-  const counted = await assertMayInvite(em, viewer, email);
+  const taken = await takeInvitation(em, viewer, email);
   const now = new Date();
   const token = newToken();
+  // Only a mailed invitation counts: one that fails, or finds one open already, gives its places back.
+  const giveBack = async () => {
+    for (const { bucket, limit } of taken) await release(em, bucket, limit);
+  };
   const made = await em.transactional(async (tx) => {
     // An expired invitation still holds the address's open slot: it is closed first.
     await tx.nativeUpdate(TeamInvitationSchema, { team: team.id, email, openMarker: 1, expiresAt: { $lte: now } }, { openMarker: null, revokedAt: now });
@@ -241,10 +245,14 @@ export async function inviteMember(
       if (error instanceof UniqueConstraintViolationException) return false;
       throw error;
     }
+  }).catch(async (error: unknown) => {
+    await giveBack();
+    throw error;
   });
-  if (!made) return { change: { email, status: 'INVITED' }, mail: null };
-  // Counted once the mail is certain: an invitation already open mails nothing.
-  for (const { bucket, limits } of counted) await record(em, bucket, limits);
+  if (!made) {
+    await giveBack();
+    return { change: { email, status: 'INVITED' }, mail: null };
+  }
   const invitee = await em.findOne(UserSchema, { email }, { fields: ['id', 'language'] });
   return {
     change: { email, status: 'INVITED' },
@@ -252,27 +260,24 @@ export async function inviteMember(
   };
 }
 
-/** Throws 429 when `viewer` may not mail one more invitation, or `email` receive one; answers the buckets to count it in, with their limits. */
-async function assertMayInvite(em: EntityManager, viewer: User, email: string): Promise<Array<{ bucket: string; limits: Limit[] }>> {
+/**
+ * Takes the places of one more invitation from `viewer` and one more to `email` in their
+ * limits, to be given back if none is mailed; throws 429, having taken none, when one is full.
+ */
+async function takeInvitation(em: EntityManager, viewer: User, email: string): Promise<Slot[]> {
   const inviter = `team-invite:user:${viewer.id}`;
-  const address = `team-invite:email:${sha256(email).slice(0, 40)}`;
-  const now = Date.now();
-  const untilEstablished = (viewer.createdAt.getTime() + newAccountMs - now) / 1000;
-  if (untilEstablished > 0) {
-    const wait = Math.min(untilEstablished, await secondsUntilFree(em, inviter, teamLimits.invitesNewAccount));
-    if (wait > 0) throw new NewAccountInvitesSpent(teamLimits.invitesNewAccount.limit, wait);
-  } else {
-    for (const limit of [teamLimits.invitesPerUser, teamLimits.invitesPerDay]) {
-      const wait = await secondsUntilFree(em, inviter, limit);
-      if (wait > 0) throw new TooManyRequests(wait);
-    }
-  }
-  const wait = await secondsUntilFree(em, address, teamLimits.invitesToAddress);
-  if (wait > 0) throw new AddressInvitedEnough(wait);
-  return [
-    { bucket: inviter, limits: [teamLimits.invitesNewAccount, teamLimits.invitesPerUser, teamLimits.invitesPerDay] },
-    { bucket: address, limits: [teamLimits.invitesToAddress] },
-  ];
+  const untilEstablished = (viewer.createdAt.getTime() + newAccountMs - Date.now()) / 1000;
+  const fromViewer =
+    untilEstablished > 0
+      ? [teamLimits.invitesNewAccount, teamLimits.invitesPerUser]
+      : [teamLimits.invitesPerUser, teamLimits.invitesPerDay];
+  const slots = [...fromViewer.map((limit) => ({ bucket: inviter, limit })), { bucket: `team-invite:email:${sha256(email).slice(0, 40)}`, limit: teamLimits.invitesToAddress }];
+  const refusal = await takeEach(em, slots);
+  if (!refusal) return slots;
+  const { limit } = slots[refusal.refused]!;
+  if (limit === teamLimits.invitesToAddress) throw new AddressInvitedEnough(refusal.seconds);
+  if (limit === teamLimits.invitesNewAccount) throw new NewAccountInvitesSpent(limit.limit, Math.min(untilEstablished, refusal.seconds));
+  throw new TooManyRequests(refusal.seconds);
 }
 
 /**

@@ -1,13 +1,17 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { isDatabaseBusy } from '../../kernel/db/index.ts';
+import { AppError } from '../../kernel/http/index.ts';
 import { fakeUser, mailsTo, signIn, type FakeUser } from '../../tests/helpers/accounts.ts';
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';
+import { fakeTeam } from '../../tests/helpers/teams.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { UserSchema } from '../accounts/index.ts';
 import { record } from '../rate-limits/index.ts';
 import { teamLimits } from './index.ts';
+import { inviteMember } from './team.service.ts';
 
 const publicUrl = 'http://ethiofundraise.example';
 /** What mail clients and people take for an address: a scheme, or a dot between a name and a letter. */
@@ -41,6 +45,30 @@ describe('team invitations as a spam relay', () => {
 
   const invite = (client: TestClient, teamId: number, email: string) => client.post(`/api/teams/${teamId}/members?userEmail=${encodeURIComponent(email)}`);
   const withdraw = (client: TestClient, teamId: number, email: string) => client.request('DELETE', `/api/teams/${teamId}/members?userEmail=${encodeURIComponent(email)}`);
+
+  /**
+   * Invitations made at once, straight through the service so that each request's steps
+   * interleave with the others' (over HTTP, SQLite's one connection answers each request's
+   * statements in turn). Answers how many were to be mailed, and the refusals' codes.
+   * Invitations can deadlock each other on MariaDB: the loser is answered 503 to retry, and
+   * mailed nothing, which is all these tests need of it.
+   */
+  async function inviteAtOnce(viewerId: number, invitations: Array<{ teamId: number; email: string }>): Promise<{ mailed: number; refusals: Set<string> }> {
+    const outcomes = await Promise.allSettled(
+      invitations.map(async ({ teamId, email }) => {
+        const em = app.orm.em.fork();
+        return inviteMember(em, await em.findOneOrFail(UserSchema, viewerId), teamId, email);
+      }),
+    );
+    const refusals = new Set<string>();
+    let mailed = 0;
+    for (const outcome of outcomes) {
+      if (outcome.status === 'fulfilled') mailed += outcome.value.mail ? 1 : 0;
+      else refusals.add(isDatabaseBusy(outcome.reason) ? 'busy' : outcome.reason instanceof AppError ? outcome.reason.code : String(outcome.reason));
+    }
+    refusals.delete('busy');
+    return { mailed, refusals };
+  }
 
   it('puts no free text in the subject, and nothing link-like from a name, team name or title in the body, in either language', async () => {
     const spammer = await organiser(30 * dayMs, { firstName: 'www.cheap-pills.example', lastName: 'Visit https://spam.example/buy' }, 'Win big at spam.example today');
@@ -84,6 +112,33 @@ describe('team invitations as a spam relay', () => {
     const overDay = await invite(established.client, theirs, `late-${randomUUID()}@example.com`);
     assert.equal(overDay.status, 429);
     assert.ok(Number(overDay.headers.get('retry-after')) > 60 * 60);
+  });
+
+  it('mails a new account’s allowance of 50 invitations made at once, and refuses the rest', async () => {
+    const newcomer = await organiser(60 * 60_000);
+    const teamId = await startTeam(newcomer);
+    const { mailed, refusals } = await inviteAtOnce(newcomer.user.id, Array.from({ length: 50 }, (_, i) => ({ teamId, email: `burst-${i}-${randomUUID()}@example.com` })));
+    assert.ok(mailed >= 1 && mailed <= teamLimits.invitesNewAccount.limit, `${mailed} mailed`);
+    assert.deepEqual([...refusals], ['team_invites_new_account']);
+  });
+
+  it('mails one address its allowance of 50 invitations made at once by as many teams', async () => {
+    const captain = await organiser(30 * dayMs);
+    const teams = await Promise.all(Array.from({ length: 50 }, () => fakeTeam(app.orm, captain.fundraiserId, captain.user)));
+    const target = `target-${randomUUID()}@example.com`;
+    const { mailed, refusals } = await inviteAtOnce(captain.user.id, teams.map(({ id }) => ({ teamId: id, email: target })));
+    assert.ok(mailed >= 1 && mailed <= teamLimits.invitesToAddress.limit, `${mailed} mailed`);
+    assert.deepEqual([...refusals], ['team_invites_to_address']);
+  });
+
+  it('counts only the invitation mailed of many made at once to one address by one team', async () => {
+    const newcomer = await organiser(60 * 60_000);
+    const teamId = await startTeam(newcomer);
+    const friend = `friend-${randomUUID()}@example.com`;
+    assert.equal((await inviteAtOnce(newcomer.user.id, Array.from({ length: 50 }, () => ({ teamId, email: friend })))).mailed, 1);
+    const left = teamLimits.invitesNewAccount.limit - 1;
+    for (let i = 0; i < left; i += 1) assert.equal((await invite(newcomer.client, teamId, `later-${i}-${randomUUID()}@example.com`)).status, 200, `invitation ${i + 2}`);
+    assert.equal((await invite(newcomer.client, teamId, `one-more-${randomUUID()}@example.com`)).status, 429);
   });
 
   it('mails one address only a few invitations a day, whoever sends them', async () => {
