@@ -86,6 +86,16 @@ export async function settleDonation(
 }
 
 /**
+ * Gives up a donation that never counted, for money that arrived when it could no longer
+ * count (payments' NOT_COUNTED): REFUNDED from any state below SUCCEEDED, in one conditional
+ * update that reads the newest row. A donation that is SUCCEEDED (counted meanwhile, by
+ * another request or payment) is left as it is: its total is not this caller's to touch.
+ */
+export async function giveUpUncounted(tx: EntityManager, donationId: number): Promise<boolean> {
+  return (await tx.nativeUpdate(DonationSchema, { id: donationId, status: { $in: below('SUCCEEDED') } }, { status: 'REFUNDED', updatedAt: new Date() })) === 1;
+}
+
+/**
  * The donation as this transaction's own update left it: a read of a row the transaction
  * changed sees that change, whatever snapshot MySQL took at its first read.
  */

@@ -3,7 +3,7 @@ export { rebuildBuckets } from './donation.buckets.ts';
 export { searchDonations, donationWithFundraiser, raisedSince, paidDonationIds, donationStandings, wordsForReview } from './donation.admin.ts';
 export type { DonationSearch } from './donation.admin.ts';
 export type { Donation, DonationStatus, PaymentMethod } from './donation.entity.ts';
-export { settleDonation, mayCount, expireAbandoned, purgeUnpaid, pastLifetime, pendingLifetimeMs } from './donation.states.ts';
+export { settleDonation, giveUpUncounted, mayCount, expireAbandoned, purgeUnpaid, pastLifetime, pendingLifetimeMs } from './donation.states.ts';
 export { expireDonationsJob } from './donation.jobs.ts';
 export { shownName, findDonation, listSucceeded, succeededPage, publicDonationsByIds, donationView, assertDonor, donationRowsExist, wordsOfSupportQuery, wordsOfSupportCountQuery, wordsOfSupportFundraiser, hideWordsOfSupport } from './donation.service.ts';
 export type { DonationLimits, DonorActor } from './donation.service.ts';

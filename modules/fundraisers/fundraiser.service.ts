@@ -225,6 +225,8 @@ export function createFundraiserService(deps: {
       } else if (!organiserTransitions[f.status as FundraiserStatus].includes(status)) {
         throw new InvalidStatusChange();
       }
+      // Lifting a suspension made here returns the fundraiser to where it was, as the admin screens' does.
+      f.suspendedFrom = status === 'SUSPENDED' ? f.status : null;
       f.status = status;
       await em.flush();
       totals.clear();

@@ -9,7 +9,7 @@ import { startFakeStripe, type FakeStripe } from '../../tests/helpers/fake-strip
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
-import { DonationSchema, type DonationStatus } from '../donations/index.ts';
+import { DonationSchema, giveUpUncounted, type DonationStatus } from '../donations/index.ts';
 import { FundraiserSchema, type Fundraiser, type FundraiserStatus } from '../fundraisers/index.ts';
 import { createPaymentService, PaymentSchema, type PaymentProvider } from './index.ts';
 
@@ -209,6 +209,26 @@ describe('gifts that cannot count', () => {
     await admin(f, 'suspend');
     await admin(f, 'reinstate');
     assert.equal(await fundraiserStatus(f), 'CLOSED', 'closed while suspended stays closed');
+
+    // The same through the status an admin may set on the fundraiser itself.
+    const closed = await fundraiser();
+    await setStatus(closed, 'CLOSED');
+    for (const status of ['SUSPENDED', 'ACTIVE'] as const) assert.equal((await asAdmin.request('PATCH', `/api/fundraisers/${closed.id}`, { json: { status } })).status, 200);
+    assert.equal(await fundraiserStatus(closed), 'ACTIVE', 'an explicit status is the admin’s choice');
+    await setStatus(closed, 'CLOSED');
+    assert.equal((await asAdmin.request('PATCH', `/api/fundraisers/${closed.id}`, { json: { status: 'SUSPENDED' } })).status, 200);
+    await admin(closed, 'reinstate');
+    assert.equal(await fundraiserStatus(closed), 'CLOSED', 'suspended there, reinstated to closed');
+  });
+
+  it('gives up only a donation that never counted: one counted meanwhile keeps its total', async () => {
+    const f = await fundraiser();
+    const gift = await begun(f);
+    stripe.succeed(gift.ref);
+    assert.equal(await confirm(gift.ref), 'SUCCEEDED');
+    assert.equal(await app.orm.em.fork().transactional((tx) => giveUpUncounted(tx, gift.donationId)), false);
+    assert.equal(await statusOf(gift.donationId), 'SUCCEEDED');
+    assert.deepEqual(await totals(f), { raisedMinor: 3000, donationCount: 1 });
   });
 
   it('counts a card payment only for the donation’s own amount and currency, by confirmation and by webhook', async () => {

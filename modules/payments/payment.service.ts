@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { AppError } from '../../kernel/http/index.ts';
-import { assertDonor, DonationSchema, DonationSettled, findDonation, FundraiserNotAccepting, mayCount, pastLifetime, settleDonation, type DonationStatus, type DonorActor, type PaymentMethod } from '../donations/index.ts';
+import { assertDonor, DonationSchema, DonationSettled, findDonation, FundraiserNotAccepting, giveUpUncounted, mayCount, pastLifetime, settleDonation, type DonationStatus, type DonorActor, type PaymentMethod } from '../donations/index.ts';
 import { FundraiserSchema } from '../fundraisers/index.ts';
 import { PaymentEventSchema, PaymentSchema, paymentStatuses, type Payment, type PaymentStatus, type RefundReason, type SandboxChannel, type SandboxOutcome } from './payment.entity.ts';
 import { NotRefundable, PaymentCheckFailed, PaymentMethodUnavailable, PaymentNotFound, ProviderFailed, ProviderUnavailable, ProviderUnreachable, RefundAmountInvalid, RefundInProgress, RefundRefused, SandboxOutcomeChosen } from './payment.errors.ts';
@@ -141,11 +141,15 @@ export function createPaymentService(deps: {
   async function refundIfDuplicate(em: EntityManager, payment: Payment, transactionId: string | null): Promise<void> {
     const fresh = em.fork();
     const donation = await fresh.findOne(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'status', 'paymentMethod'], disableIdentityMap: true });
-    if (!donation || !paidByAnother(donation, payment)) return;
-    const claimed = await fresh.nativeUpdate(PaymentSchema, { id: payment.id, refundReason: null, status: 'SUCCEEDED' }, { refundReason: 'DUPLICATE' });
+    if (!donation) return;
+    // Paid by another payment: a duplicate. Or given back already while this one was being
+    // recorded (a decision taken on an old snapshot): its money belongs to no counted gift.
+    const reason = paidByAnother(donation, payment) ? 'DUPLICATE' : donation.status === 'REFUNDED' ? 'NOT_COUNTED' : null;
+    if (!reason) return;
+    const claimed = await fresh.nativeUpdate(PaymentSchema, { id: payment.id, refundReason: null, status: 'SUCCEEDED' }, { refundReason: reason });
     if (claimed !== 1) return;
-    deps.logger.warn({ donationId: donation.id, paymentId: payment.id, method: payment.method }, 'a second payment of a paid donation; refunding it');
-    await giveBack(fresh, { ...payment, transactionId: transactionId ?? payment.transactionId ?? null }, 'DUPLICATE', 'first');
+    deps.logger.warn({ donationId: donation.id, paymentId: payment.id, method: payment.method, reason }, 'a payment no donation counts; giving it back');
+    await giveBack(fresh, { ...payment, transactionId: transactionId ?? payment.transactionId ?? null }, reason, 'first');
   }
 
   /** The provider's idempotency key of our own refund of a payment that could not count. */
@@ -257,13 +261,16 @@ export function createPaymentService(deps: {
       if (state === 'succeeded' && donation.status !== 'SUCCEEDED' && !paidByAnother(donation, payment) && (donation.status === 'REFUNDED' || !(await mayCount(tx, donation.fundraiser.id)))) {
         // Money for a gift that can no longer count: its fundraiser was closed or suspended
         // since the payment started, or the donation was given back already. It is claimed
-        // for a refund here, given back after the commit, and never counted.
+        // for a refund here, given back after the commit, and never counted. Decided on a
+        // snapshot that may be old (MySQL): the claim and the donation's move each read the
+        // newest row, so a payment already settled is not claimed, and a donation counted
+        // meanwhile keeps its total (this payment, if it is another, is given back alone).
         notCounted = (await tx.nativeUpdate(
           PaymentSchema,
           { id: payment.id, refundReason: null, status: { $in: paymentStatuses.filter((s) => paymentRank[s] < paymentRank.SUCCEEDED) } },
           { status: 'SUCCEEDED', refundReason: 'NOT_COUNTED', updatedAt: new Date(), ...(outcome.transactionId ? { transactionId: outcome.transactionId } : {}), ...(outcome.channel ? { channel: outcome.channel } : {}) },
         )) === 1;
-        const moved = await settleDonation(tx, payment.donation.id, 'REFUNDED');
+        const moved = notCounted && (await giveUpUncounted(tx, payment.donation.id));
         if (event?.repeatable && !moved && !notCounted) await tx.nativeDelete(PaymentEventSchema, { provider: payment.method, eventId: event.eventId });
         mail = moved ? deps.refundMail : undefined;
         if (mail) queuedMail = await mail.queue(tx, payment.donation.id);
@@ -442,7 +449,8 @@ export function createPaymentService(deps: {
           deps.logger.error({ err: error, paymentId: payment.id }, 'reconciliation could not settle a payment; will try again');
         }
       }
-      const unrefunded = await em.find(PaymentSchema, { refundReason: { $in: ['DUPLICATE', 'NOT_COUNTED'] }, status: 'SUCCEEDED' }, { limit: 50, orderBy: { id: 'asc' }, disableIdentityMap: true });
+      // Claimed before the window's end, so that a giving back under way right now is left to its request.
+      const unrefunded = await em.find(PaymentSchema, { refundReason: { $in: ['DUPLICATE', 'NOT_COUNTED'] }, status: 'SUCCEEDED', updatedAt: { $lt: window.to } }, { limit: 50, orderBy: { id: 'asc' }, disableIdentityMap: true });
       for (const payment of unrefunded) if (payment.refundReason && payment.refundReason !== 'REQUESTED') await giveBack(em.fork(), payment, payment.refundReason, 'retry');
       // Claimed before the window's end, so that a refund under way right now is left to its request.
       const requested = await em.find(PaymentSchema, { refundReason: 'REQUESTED', status: 'SUCCEEDED', updatedAt: { $lt: window.to } }, { limit: 50, orderBy: { id: 'asc' }, disableIdentityMap: true });
