@@ -368,20 +368,25 @@ export function createPaymentService(deps: {
       };
       const started = await atProvider(provider, () => provider.start(request), { message: 'payment provider refused to start a payment', donationId });
       try {
-        const payment = em.create(PaymentSchema, {
-          donation,
-          method,
-          sandbox: provider.sandbox,
-          providerRef: started.providerRef,
-          status: 'STARTED',
-          clientSecret: started.clientSecret,
-          redirectUrl: started.redirectUrl,
-          transactionId: null,
-          channel: null,
-          sandboxOutcome: null,
+        // The donation's row is taken first: the payment's insert would otherwise share a lock
+        // on it (its foreign key) with a racing start's, and both then wait on the other (a MySQL deadlock).
+        const payment = await em.transactional(async (tx) => {
+          await tx.nativeUpdate(DonationSchema, { id: donationId }, { paymentMethod: method });
+          const row = tx.create(PaymentSchema, {
+            donation: donationId,
+            method,
+            sandbox: provider.sandbox,
+            providerRef: started.providerRef,
+            status: 'STARTED',
+            clientSecret: started.clientSecret,
+            redirectUrl: started.redirectUrl,
+            transactionId: null,
+            channel: null,
+            sandboxOutcome: null,
+          });
+          await tx.flush();
+          return row;
         });
-        donation.paymentMethod = method;
-        await em.flush();
         return startView(payment);
       } catch (error) {
         // Two tabs asked at once: the provider answered both with the same payment (the
