@@ -1,3 +1,4 @@
+import { LruCache } from '../kernel/cache/index.ts';
 import { isDatabaseBusy } from '../kernel/db/index.ts';
 
 /**
@@ -35,7 +36,7 @@ const repeatable = /^\s*(select|insert|update|delete|replace|with)\b/i;
 
 export function reusePreparedStatements(database: Preparing, max = 500): void {
   const prepare = database.prepare.bind(database);
-  const kept = new Map<string, unknown>();
+  const kept = new LruCache<string, unknown>(max);
   /** Statements left in progress by a refusal (each its own: one text may be refused again while the last is stuck), and how to run them to their end. */
   const stuck = new Map<Statement, () => unknown>();
 
@@ -49,7 +50,7 @@ export function reusePreparedStatements(database: Preparing, max = 500): void {
           return original(...parameters);
         } catch (error) {
           if (isDatabaseBusy(error)) {
-            if (kept.get(sql) === statement) kept.delete(sql);
+            if (kept.peek(sql) === statement) kept.delete(sql);
             if (repeatable.test(sql)) stuck.set(statement, () => all(...parameters));
           }
           throw error;
@@ -88,16 +89,8 @@ export function reusePreparedStatements(database: Preparing, max = 500): void {
   database.prepare = (sql: string) => {
     if (stuck.size && database.exec && !database.inTransaction) unstick(database.exec.bind(database));
     const found = kept.get(sql);
-    if (found !== undefined) {
-      kept.delete(sql);
-      kept.set(sql, found);
-      return found;
-    }
+    if (found !== undefined) return found;
     const statement = watch(sql, prepare(sql));
-    if (kept.size >= max) {
-      const oldest = kept.keys().next();
-      if (!oldest.done) kept.delete(oldest.value);
-    }
     kept.set(sql, statement);
     return statement;
   };

@@ -31,10 +31,11 @@ describe('the render cache', () => {
     assert.equal(cache.get('/discover'), undefined);
   });
 
-  it('keeps at most maxEntries, dropping the oldest first', () => {
+  it('keeps at most maxEntries, dropping the oldest stored first', () => {
     const cache = createRenderCache({ ttlMs: 60_000, maxEntries: 2 });
     cache.set('/a', pageReading('a'));
     cache.set('/b', pageReading('b'));
+    assert.ok(cache.get('/a'), 'served, which does not keep it longer');
     cache.set('/c', pageReading('c'));
     assert.equal(cache.get('/a'), undefined);
     assert.ok(cache.get('/b'));

@@ -1,3 +1,4 @@
+import { LruCache } from '../../kernel/cache/index.ts';
 import type { SeenVersions } from '../../kernel/changes/index.ts';
 import type { CompressedVariants } from '../../kernel/http/index.ts';
 
@@ -23,29 +24,26 @@ export interface RenderCache {
 }
 
 /**
- * Anonymous renders of pages made on demand, dropped by the change that makes them stale
- * (their seen versions, kernel/changes), at the latest after `ttlMs`: the bound for changes
- * made by another instance, which this one cannot see (docs/adr/0008). At most `maxEntries`,
- * the oldest dropped first, so that made-up query strings cannot grow it without end.
+ * Renders of pages made on demand, under the keys site-server.ts gives them (a signed-in
+ * visitor's copy is their own), dropped by the change that makes them stale (their seen
+ * versions, kernel/changes), at the latest after `ttlMs`: the bound for changes made by
+ * another instance, which this one cannot see (docs/adr/0008). At most `maxEntries`, the
+ * oldest stored dropped first, so that made-up query strings cannot grow it without end;
+ * pages are read with `peek`, so that a hit costs one lookup and does not move a page up.
  */
 export function createRenderCache(options: { ttlMs: number; maxEntries: number; now?: () => number }): RenderCache {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { page: RenderedPage; expires: number }>();
+  const entries = new LruCache<string, { page: RenderedPage; expires: number }>(options.maxEntries);
   const rendering = new Map<string, Promise<void>>();
   return {
     get(key) {
-      const entry = entries.get(key);
+      const entry = entries.peek(key);
       if (!entry) return undefined;
       if (entry.expires > now() && entry.page.seen.stillCurrent()) return entry.page;
       entries.delete(key);
       return undefined;
     },
     set(key, page) {
-      entries.delete(key);
-      if (entries.size >= options.maxEntries) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
-      }
       entries.set(key, { page, expires: now() + options.ttlMs });
     },
     async once(key, render, wait) {

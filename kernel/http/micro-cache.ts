@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { LruCache } from '../cache/index.ts';
 import type { ChangeFeed, SeenVersions } from '../changes/index.ts';
 import { variantsOf, type CompressedVariants } from './compression.ts';
 import { requestIdFrom } from './request-context.ts';
@@ -15,7 +16,10 @@ interface Entry {
   anyQuery: boolean;
 }
 
-/** Enough for every public answer asked for often; the oldest go first, so that a crawl cannot empty it at once. */
+/**
+ * Enough for every public answer asked for often; the oldest stored go first, so that a crawl
+ * cannot empty it at once. Answers are read with `peek`: serving one does not move it up.
+ */
 const maxEntries = 1000;
 
 export interface MicroCache {
@@ -49,7 +53,7 @@ const cookiePattern = new RegExp(`(?:^|;\\s*)${xsrfCookieName}=([^;]*)`);
  */
 export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; headers: readonly [string, string][]; logger: Logger; feed?: ChangeFeed; now?: () => number }): MicroCache {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
+  const entries = new LruCache<string, Entry>(maxEntries);
 
   function serve(req: IncomingMessage, res: ServerResponse, entry: Entry): true {
     const started = performance.now();
@@ -72,8 +76,6 @@ export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; h
 
   return {
     remember(path, body, cacheControl, kept = {}) {
-      entries.delete(path);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(path, {
         variants: variantsOf(body, contentType),
         cacheControl,
@@ -85,7 +87,7 @@ export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; h
     answer(req, res) {
       if (req.method !== 'GET' || !req.url) return false;
       const query = req.url.indexOf('?');
-      const entry = entries.get(query < 0 ? req.url : req.url.slice(0, query));
+      const entry = entries.peek(query < 0 ? req.url : req.url.slice(0, query));
       if (!entry || entry.expires <= now() || (query >= 0 && !entry.anyQuery)) return false;
       const { seen } = entry;
       if (!seen) return serve(req, res, entry);
