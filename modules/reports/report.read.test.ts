@@ -183,6 +183,23 @@ describe('reports', () => {
     assert.deepEqual(r.visitorStats.daily[1], { date: '2026-03-10', views: 4, visitors: 3 });
   });
 
+  it('counts money by channel over the viewer’s days, though its sums are kept per Addis Ababa day', async () => {
+    const channelsOf = async (query: string) => {
+      const r = (await report(query)).data;
+      return Object.fromEntries(
+        r.shareStats.channels
+          .filter((c: { donations: number }) => c.donations > 0)
+          .map((c: { channel: string; donations: number; amounts: { amount: string }[] }) => [c.channel, [c.donations, c.amounts.map((a) => a.amount)]]),
+      );
+    };
+    // 9 March in UTC ends at 03:00 on the 10th in Addis Ababa: Bethlehem's gift (00:30 there) is in it.
+    assert.deepEqual(await channelsOf('?from=2026-03-09&to=2026-03-09&tz=UTC'), { telegram: [1, ['100.00']], whatsapp: [1, ['250.00']] });
+    // New York's 9 March holds the three gifts its timeline shows, and not Chala's (01:00 on the 10th there).
+    assert.deepEqual(await channelsOf('?from=2026-03-09&to=2026-03-09&tz=America/New_York'), { telegram: [1, ['100.00']], whatsapp: [1, ['250.00']], direct: [1, ['50.00']] });
+    // Whole days of another zone take whole Addis Ababa days from the sums and the hours at either end from the donations.
+    assert.deepEqual(await channelsOf('?from=2026-03-08&to=2026-03-12&tz=UTC'), { telegram: [1, ['100.00']], whatsapp: [1, ['250.00']], direct: [2, ['125.00']] });
+  });
+
   it('sums an organiser’s fundraisers per currency, never adding dollars to birr', async () => {
     const r = (await asOrganiser.get('/api/reports/me?from=2026-03-09&to=2026-03-11')).data;
     assert.deepEqual(r.donationStats.byCurrency.map((c: { currency: string; raised: string; donations: number }) => [c.currency, c.raised, c.donations]), [

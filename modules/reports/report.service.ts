@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { addisDay } from '../../kernel/calendar/index.ts';
 import { dateFromDb as toDate } from '../../kernel/db/index.ts';
 import { ValidationFailed, type Language } from '../../kernel/http/index.ts';
 import { isoSeconds, visitChannels, type VisitChannel } from '../fundraisers/index.ts';
@@ -50,6 +51,39 @@ function inScope(scope: ReportScope, column: string): { sql: string; params: num
 }
 
 /**
+ * Money by the channel donors came through. Its sums are kept per Addis Ababa day, and a
+ * period cut in another zone starts and ends inside such days: the whole days come from the
+ * sums, the hours of a day cut at either end from the donations themselves, so that a viewer
+ * west of Addis Ababa sees today's gifts made after its midnight, and none from outside the period.
+ */
+async function moneyByChannel(run: (sql: string, params: unknown[]) => Promise<Row[]>, at: (date: Date) => unknown, period: Period, scope: { sql: string; params: number[] }): Promise<Row[]> {
+  const dayStart = (day: string) => Date.parse(`${day}T00:00:00+03:00`);
+  const [start, end] = [period.start.getTime(), period.end.getTime()];
+  const startDay = addisDay(period.start);
+  const first = dayStart(startDay) < start ? addDays(startDay, 1) : startDay;
+  const last = addDays(addisDay(period.end), -1);
+  const rows: Row[] = [];
+  const cut: [number, number][] = [];
+  if (first <= last) {
+    rows.push(...(await run(`select channel, currency, sum(donations) n, sum(amount_minor) a from donation_channel_day where day >= ? and day <= ?${scope.sql} group by channel, currency`, [first, last, ...scope.params])));
+    cut.push([start, dayStart(first)], [dayStart(addDays(last, 1)), end]);
+  } else {
+    cut.push([start, end]);
+  }
+  for (const [from, to] of cut) {
+    if (from >= to) continue;
+    rows.push(
+      ...(await run(`select channel, currency, count(*) n, sum(amount_minor) a from donation where status = 'SUCCEEDED' and succeeded_at >= ? and succeeded_at < ?${scope.sql} group by channel, currency`, [
+        at(new Date(from)),
+        at(new Date(to)),
+        ...scope.params,
+      ])),
+    );
+  }
+  return rows;
+}
+
+/**
  * A report of the period, read from the sums the counting and the settlements keep (never
  * from the donations themselves, but for the last 20): its cost follows the number of days,
  * not the number of donations.
@@ -68,7 +102,7 @@ export async function buildReport(em: EntityManager, scope: ReportScope, period:
   const [hourRows, nowRows, sourceRows, trafficByChannel, trafficByHour, sharesByChannel, sharesByHour, referrerRows] = [
     await moneyByDay(run, period, slot, start, hours),
     await run(`select currency, sum(raised_minor) a from fundraiser where 1 = 1${inScope(scope, 'id').sql} group by currency`, inScope(scope, 'id').params),
-    await run(`select channel, currency, sum(donations) n, sum(amount_minor) a from donation_channel_day where day >= ? and day <= ?${hours.sql} group by channel, currency`, [firstDay, lastDay, ...hours.params]),
+    await moneyByChannel(run, at, period, hours),
     await run(`select channel, sum(views) v, sum(visitors) u from traffic_hour where hour >= ? and hour < ?${hours.sql} group by channel`, [start, end, ...hours.params]),
     await run(`select ${slot.column} slot, sum(views) v, sum(visitors) u from traffic_hour where hour >= ? and hour < ?${hours.sql} group by slot`, [...slot.params, start, end, ...hours.params]),
     await run(`select channel, sum(shares) s from share_hour where hour >= ? and hour < ?${hours.sql} group by channel`, [start, end, ...hours.params]),
