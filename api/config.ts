@@ -70,7 +70,7 @@ const schema = z.object({
   /** The largest single donation, in whole units of each currency (a dollar is about 150 birr). */
   DONATION_MAX_USD: z.coerce.number().int().positive().default(50_000),
   DONATION_MAX_ETB: z.coerce.number().int().positive().default(5_000_000),
-  /** Donations one client address, and one browser session, may start in ten minutes (donation.routes.ts). */
+  /** Donations one client address, and one browser session, may start in ten minutes (donation.start.ts). */
   DONATIONS_PER_ADDRESS: z.coerce.number().int().positive().default(60),
   DONATIONS_PER_SESSION: z.coerce.number().int().positive().default(10),
   ANALYTICS_ID: optional,
@@ -100,7 +100,18 @@ const schema = z.object({
    * `process` (one instance alone) keeps them in memory.
    */
   CHANGE_FEED: z.enum(['process', 'database']).default('process'),
+  /** When the app checks whether the data on pre-rendered pages changed; `off` leaves rebuilds to changes made through the app and to admins. */
   SITE_REBUILD_CRON: z.string().default('*/5 * * * *'),
+  /**
+   * Whether a change made through the app that pre-rendered pages show (a fundraiser started
+   * or closed, new totals) starts a rebuild by itself; `false` leaves it to the schedule and admins.
+   */
+  SITE_REBUILD_ON_CHANGE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Folder of the pre-rendered site's builds, relative to the project (site/dist when unset); each instance keeps its own. */
+  SITE_DIR: optional,
   /**
    * Pages rendered on demand at once (api/site/render-gate.ts). Rendering is CPU work on the
    * event loop that also answers the pages' own API calls, so more at once only slows each.

@@ -1,32 +1,20 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { addisDay } from '../../kernel/calendar/index.ts';
 import { z } from 'zod';
-import { NotFound, ValidationFailed, route, type AppContext, type RouteDefinition } from '../../kernel/http/index.ts';
+import { NotFound, route, type AppContext, type RouteDefinition } from '../../kernel/http/index.ts';
 import { fromMinor } from '../money/index.ts';
-import { countUsersSince, disableUser, enableUser, findUser, requireAdmin, searchUsers, setAdmin, type User } from '../accounts/index.ts';
-import { hideWords, removeComment } from '../comments/index.ts';
+import { countUsersSince, findUser, requireAdmin, searchUsers, type User } from '../accounts/index.ts';
 import { donationStandings, donationWithFundraiser, raisedSince, searchDonations } from '../donations/index.ts';
-import { flagTarget, openFlagGroups, openFlagsOf, openFlagTargets, resolveFlags, resolveFlagsOf, type FlagResolution } from '../flags/index.ts';
-import {
-  countFundraisersSince,
-  fundraiserWithOrganiser,
-  beforeSuspension,
-  moderateStatus,
-  pageOf,
-  pauseOwnedBy,
-  resumeFundraisers,
-  searchAllFundraisers,
-  setVerified,
-  type FundraiserStatus,
-} from '../fundraisers/index.ts';
+import { openFlagGroups, openFlagsOf, openFlagTargets } from '../flags/index.ts';
+import { countFundraisersSince, fundraiserWithOrganiser, beforeSuspension, pageOf, searchAllFundraisers, type FundraiserStatus } from '../fundraisers/index.ts';
 import { lastJobRun } from '../jobs/index.ts';
-import { countOutbox, findOutboxMail, searchOutbox, type Mailer } from '../mail/index.ts';
-import { donationIdsByReference, paymentsByDonation, paymentsNeedingAttention, type PaymentService } from '../payments/index.ts';
+import { countOutbox, findOutboxMail, searchOutbox } from '../mail/index.ts';
+import { donationIdsByReference, paymentsByDonation, paymentsNeedingAttention } from '../payments/index.ts';
 import { latestSiteBuilds } from '../site-builds/index.ts';
-import { actorOf, appendAudit, latestAudit, searchAudit, type Actor } from './admin.audit.ts';
-import { FlagActionMismatch, MailNotFailed, MailNotFound, NoReceipt } from './admin.errors.ts';
-import { moderationMailKind } from './admin.mails.ts';
-import { latestRefundRun, refundDonation, startRefundRun } from './admin.refunds.ts';
+import { actorOf, searchAudit } from './admin.audit.ts';
+import { MailNotFound } from './admin.errors.ts';
+import { latestRefundRun } from './admin.refunds.ts';
+import { createAdminService, suspendable, type AdminDependencies, type AdminRequest } from './admin.service.ts';
 import {
   adminDonation,
   adminFundraiser,
@@ -65,20 +53,6 @@ import {
   siteBuildView,
 } from './admin.views.ts';
 
-export interface AdminDependencies {
-  payments: PaymentService;
-  mailer: Mailer;
-  /** Builds the static pages now, even if nothing changed, and serves them. */
-  rebuildSite: () => Promise<{ built: boolean }>;
-  /** The build this instance serves. */
-  servingBuild: () => { id: string; builtAt: string } | null;
-  /** Carries "refund all" runs on at once, rather than at the job's next tick. */
-  advanceRefunds: () => void;
-}
-
-/** Open fundraisers, and closed ones (a fraud found late is still taken off every page). */
-const suspendable: readonly FundraiserStatus[] = ['ACTIVE', 'PAUSED', 'CLOSED'];
-
 const dayMs = 24 * 60 * 60_000;
 
 const sentResponse = z.object({ sent: z.literal(true) });
@@ -87,36 +61,16 @@ const sentResponse = z.object({ sent: z.literal(true) });
 export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
   const tag = 'admin';
   const guard = requireAdmin;
+  const admin = createAdminService(deps);
 
-  /** Runs `act` and its audit row in one transaction, then sends the mail it queued, if any. */
-  async function inTransaction<T>(ctx: AppContext, act: (tx: EntityManager, actor: Actor) => Promise<{ result: T; mail?: string | null }>): Promise<T> {
-    const actor = actorOf(ctx, await requireAdmin(ctx));
-    let queued: number | null = null;
-    const result = await ctx.state.em.transactional(async (tx) => {
-      const done = await act(tx, actor);
-      if (done.mail) queued = await deps.mailer.enqueue(tx, { kind: moderationMailKind, ref: done.mail });
-      return done.result;
-    });
-    if (queued !== null) {
-      const id = queued;
-      await deps.mailer.deliverQueued(ctx.state.em.fork(), id).catch((error: unknown) => ctx.state.log.error({ err: error, mailId: id }, 'moderation mail not sent yet; queued for retry'));
-    }
-    return result;
-  }
+  /** The admin asking, for the service's actions: the guard has let them in already. */
+  const adminRequest = async (ctx: AppContext): Promise<AdminRequest> => ({ actor: actorOf(ctx, await requireAdmin(ctx)), log: ctx.state.log });
 
   async function fundraiserDetail(em: EntityManager, id: number) {
     const f = await fundraiserWithOrganiser(em.fork(), id);
     if (!f) throw new NotFound('fundraiser_not_found');
     const [donations, run, flags] = await Promise.all([donationStandings(em.fork(), id), latestRefundRun(em.fork(), id), openFlagsOf(em.fork(), { targetType: 'FUNDRAISER', targetId: id })]);
     return { ...adminFundraiserView(f), donations, refundRun: run ? refundRunView(run) : null, openFlags: flags };
-  }
-
-  /** Suspends a fundraiser in `tx`: closes its open reports and queues the organiser's mail. */
-  async function suspend(tx: EntityManager, actor: Actor, id: number, reason: string, from: { flagId?: number } = {}) {
-    const f = await moderateStatus(tx, id, 'SUSPENDED', suspendable);
-    const event = await appendAudit(tx, actor, { action: 'fundraiser.suspend', targetType: 'fundraiser', targetId: id, targetLabel: f.title, reason, data: from.flagId ? { flag: from.flagId } : null });
-    await resolveFlagsOf(tx, { targetType: 'FUNDRAISER', targetId: id }, { resolution: 'FUNDRAISER_SUSPENDED', note: reason, by: actor.user.id });
-    return String(event);
   }
 
   const statusAction = (path: string, summary: string, to: FundraiserStatus | typeof beforeSuspension, from: readonly FundraiserStatus[], action: string, mails: boolean) =>
@@ -130,17 +84,12 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       body: reasonRequest,
       response: adminFundraiserDetail,
       handler: async ({ params, body, ctx }) => {
-        await inTransaction(ctx, async (tx, actor) => {
-          if (to === 'SUSPENDED') return { result: null, mail: await suspend(tx, actor, params.id, body.reason) };
-          const f = await moderateStatus(tx, params.id, to, from);
-          const event = await appendAudit(tx, actor, { action, targetType: 'fundraiser', targetId: params.id, targetLabel: f.title, reason: body.reason });
-          return { result: null, mail: mails ? String(event) : null };
-        });
+        await admin.setFundraiserStatus(ctx.state.em, await adminRequest(ctx), params.id, { to, from, action, mails }, body.reason);
         return fundraiserDetail(ctx.state.em, params.id);
       },
     });
 
-  const userAction = (path: string, summary: string, act: (tx: EntityManager, actor: Actor, id: number, reason: string) => Promise<{ user: User; event: number }>) =>
+  const userAction = (path: string, summary: string, act: (em: EntityManager, by: AdminRequest, id: number, reason: string) => Promise<User>) =>
     route({
       method: 'post',
       path: `/api/admin/users/:id/${path}`,
@@ -151,10 +100,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       body: reasonRequest,
       response: adminUser,
       handler: async ({ params, body, ctx }) => {
-        const user = await inTransaction(ctx, async (tx, actor) => {
-          const done = await act(tx, actor, params.id, body.reason);
-          return { result: done.user, mail: String(done.event) };
-        });
+        const user = await act(ctx.state.em, await adminRequest(ctx), params.id, body.reason);
         return adminUserView(await findUser(ctx.state.em.fork(), user.id));
       },
     });
@@ -223,35 +169,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       body: resolveFlagRequest,
       response: resolveFlagResponse,
       handler: async ({ params, body, ctx }) => {
-        const admin = await requireAdmin(ctx);
-        const target = await flagTarget(ctx.state.em, params.id);
-        const fits = body.action === 'DISMISS' || (body.action === 'HIDE_COMMENT' ? target.targetType !== 'FUNDRAISER' : target.targetType === 'FUNDRAISER');
-        if (!fits) throw new FlagActionMismatch();
-        if (body.action !== 'DISMISS' && !body.note) throw new ValidationFailed({ note: { code: 'field.required' } });
-        const resolution: Record<typeof body.action, FlagResolution> = { DISMISS: 'DISMISSED', HIDE_COMMENT: 'COMMENT_HIDDEN', SUSPEND_FUNDRAISER: 'FUNDRAISER_SUSPENDED' };
-        const resolved = await inTransaction(ctx, async (tx, actor) => {
-          // The reports first: of two moderators at once, the second stops here, before acting.
-          const done = await resolveFlags(tx, params.id, { resolution: resolution[body.action], note: body.note ?? null, by: admin.id });
-          await appendAudit(tx, actor, {
-            action: 'flag.resolve',
-            targetType: 'flag',
-            targetId: params.id,
-            targetLabel: `${target.targetType.toLowerCase()} #${target.targetId}`,
-            reason: body.note ?? null,
-            data: { action: body.action, reports: done.resolved },
-          });
-          if (body.action === 'SUSPEND_FUNDRAISER') return { result: done.resolved, mail: await suspend(tx, actor, target.targetId, body.note!, { flagId: params.id }) };
-          if (body.action === 'HIDE_COMMENT') {
-            try {
-              if (target.targetType === 'COMMENT') await removeComment(tx, admin, target.targetId, body.note);
-              else await hideWords(tx, admin, target.targetId, body.note);
-            } catch (error) {
-              // Deleted by its author or hidden meanwhile: what the reports asked for is done.
-              if (!(error instanceof NotFound)) throw error;
-            }
-          }
-          return { result: done.resolved };
-        });
+        const resolved = await admin.resolveFlag(ctx.state.em, await adminRequest(ctx), params.id, body);
         return { resolved, action: body.action };
       },
     }),
@@ -292,11 +210,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       body: verifyRequest,
       response: adminFundraiserDetail,
       handler: async ({ params, body, ctx }) => {
-        await inTransaction(ctx, async (tx, actor) => {
-          const f = await setVerified(tx, params.id, body.note);
-          await appendAudit(tx, actor, { action: 'fundraiser.verify', targetType: 'fundraiser', targetId: params.id, targetLabel: f.title, reason: body.note });
-          return { result: null };
-        });
+        await admin.verifyFundraiser(ctx.state.em, await adminRequest(ctx), params.id, body.note);
         return fundraiserDetail(ctx.state.em, params.id);
       },
     }),
@@ -310,11 +224,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       body: reasonRequest,
       response: adminFundraiserDetail,
       handler: async ({ params, body, ctx }) => {
-        await inTransaction(ctx, async (tx, actor) => {
-          const f = await setVerified(tx, params.id, null);
-          await appendAudit(tx, actor, { action: 'fundraiser.unverify', targetType: 'fundraiser', targetId: params.id, targetLabel: f.title, reason: body.reason });
-          return { result: null };
-        });
+        await admin.unverifyFundraiser(ctx.state.em, await adminRequest(ctx), params.id, body.reason);
         return fundraiserDetail(ctx.state.em, params.id);
       },
     }),
@@ -329,8 +239,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       response: adminFundraiserDetail,
       status: 202,
       handler: async ({ params, body, ctx }) => {
-        await startRefundRun(ctx.state.em, actorOf(ctx, await requireAdmin(ctx)), params.id, body.reason);
-        deps.advanceRefunds();
+        await admin.refundAll(ctx.state.em, await adminRequest(ctx), params.id, body.reason);
         return fundraiserDetail(ctx.state.em, params.id);
       },
     }),
@@ -361,7 +270,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       body: reasonRequest,
       response: adminDonation,
       handler: async ({ params, body, ctx }) => {
-        await refundDonation(ctx.state.em, deps.payments, actorOf(ctx, await requireAdmin(ctx)), params.id, body.reason);
+        await admin.refund(ctx.state.em, await adminRequest(ctx), params.id, body.reason);
         const em = ctx.state.em.fork();
         const donation = await donationWithFundraiser(em, params.id);
         return adminDonationView(donation!, (await paymentsByDonation(em, [params.id])).get(params.id) ?? []);
@@ -377,16 +286,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       status: 202,
       response: sentResponse,
       handler: async ({ params, ctx }) => {
-        const donation = await donationWithFundraiser(ctx.state.em, params.id);
-        if (!donation) throw new NotFound('donation_not_found');
-        if (donation.status !== 'SUCCEEDED') throw new NoReceipt();
-        let queued = 0;
-        await inTransaction(ctx, async (tx, actor) => {
-          queued = await deps.mailer.enqueue(tx, { kind: 'receipt', ref: String(params.id) });
-          await appendAudit(tx, actor, { action: 'donation.receipt', targetType: 'donation', targetId: params.id, targetLabel: donation.donorEmail });
-          return { result: null };
-        });
-        await deps.mailer.deliverQueued(ctx.state.em.fork(), queued);
+        await admin.resendReceipt(ctx.state.em, await adminRequest(ctx), params.id);
         return { sent: true as const };
       },
     }),
@@ -404,20 +304,8 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
         return pageOf(users.map(adminUserView), query, total);
       },
     }),
-    userAction('disable', 'Disables an account: every session ends at once, sign-in is refused, its open fundraisers are paused, and its owner is mailed the reason', async (tx, actor, id, reason) => {
-      const user = await disableUser(tx, actor.user, id, reason);
-      const paused = await pauseOwnedBy(tx, id);
-      const event = await appendAudit(tx, actor, { action: 'user.disable', targetType: 'user', targetId: id, targetLabel: user.email, reason, data: { paused } });
-      return { user, event };
-    }),
-    userAction('enable', 'Enables a disabled account again, and opens the fundraisers its disabling paused', async (tx, actor, id, reason) => {
-      const user = await enableUser(tx, actor.user, id);
-      const disabled = await latestAudit(tx, 'user.disable', 'user', id);
-      const paused = (disabled?.data as { paused?: number[] } | null)?.paused ?? [];
-      const resumed = await resumeFundraisers(tx, paused);
-      const event = await appendAudit(tx, actor, { action: 'user.enable', targetType: 'user', targetId: id, targetLabel: user.email, reason, data: { resumed } });
-      return { user, event };
-    }),
+    userAction('disable', 'Disables an account: every session ends at once, sign-in is refused, its open fundraisers are paused, and its owner is mailed the reason', admin.disableAccount),
+    userAction('enable', 'Enables a disabled account again, and opens the fundraisers its disabling paused', admin.enableAccount),
     route({
       method: 'post',
       path: '/api/admin/users/:id/admin',
@@ -428,11 +316,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       body: adminGrantRequest,
       response: adminUser,
       handler: async ({ params, body, ctx }) => {
-        await inTransaction(ctx, async (tx, actor) => {
-          const changed = await setAdmin(tx, actor.user, params.id, body.admin);
-          await appendAudit(tx, actor, { action: body.admin ? 'user.grant_admin' : 'user.revoke_admin', targetType: 'user', targetId: params.id, targetLabel: changed.email, reason: body.reason });
-          return { result: null };
-        });
+        await admin.setAdminRole(ctx.state.em, await adminRequest(ctx), params.id, body.admin, body.reason);
         return adminUserView(await findUser(ctx.state.em.fork(), params.id));
       },
     }),
@@ -473,11 +357,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       params: idParams,
       response: adminMailDetail,
       handler: async ({ params, ctx }) => {
-        const admin = await requireAdmin(ctx);
-        const mail = await findOutboxMail(ctx.state.em, params.id);
-        if (!mail) throw new MailNotFound();
-        if (!(await deps.mailer.retry(ctx.state.em.fork(), params.id))) throw new MailNotFailed();
-        await appendAudit(ctx.state.em.fork(), actorOf(ctx, admin), { action: 'mail.retry', targetType: 'mail', targetId: params.id, targetLabel: `${mail.to}: ${mail.subject}` });
+        await admin.retryMail(ctx.state.em, await adminRequest(ctx), params.id);
         return adminMailDetailView((await findOutboxMail(ctx.state.em.fork(), params.id))!, deps.mailer.delivers);
       },
     }),
@@ -499,9 +379,7 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       guard,
       response: rebuildResponse,
       handler: async ({ ctx }) => {
-        const admin = await requireAdmin(ctx);
-        await appendAudit(ctx.state.em.fork(), actorOf(ctx, admin), { action: 'site.rebuild', targetType: 'site', targetId: null, targetLabel: 'pre-rendered pages' });
-        const { built } = await deps.rebuildSite();
+        const { built } = await admin.rebuildSite(ctx.state.em, await adminRequest(ctx));
         return { built, serving: deps.servingBuild() };
       },
     }),

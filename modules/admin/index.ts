@@ -1,5 +1,5 @@
 export { adminRoutes } from './admin.routes.ts';
-export type { AdminDependencies } from './admin.routes.ts';
+export type { AdminDependencies } from './admin.service.ts';
 export { moderationMailComposer, moderationMailKind } from './admin.mails.ts';
 export { refundRunsJob, advanceRefundRuns } from './admin.refunds.ts';
 export { adminMessages } from './admin.messages.ts';

@@ -1,27 +1,11 @@
 import { raw, type EntityManager } from '@mikro-orm/core';
 import { queryBuilder } from '../../kernel/db/index.ts';
-import { NotFound, ValidationFailed, type Language } from '../../kernel/http/index.ts';
-import type { User } from '../accounts/index.ts';
-import { channelOf, FundraiserSchema, isoSeconds, lockFundraiserRow, pageOf, type Page } from '../fundraisers/index.ts';
-import { fromMinor, toMinor, wholeToMinor, type Currency } from '../money/index.ts';
-import { resolveReferral } from '../teams/index.ts';
+import { NotFound } from '../../kernel/http/index.ts';
+import { FundraiserSchema, isoSeconds, pageOf, type Page } from '../fundraisers/index.ts';
+import { fromMinor } from '../money/index.ts';
 import { DonationSchema, type Donation } from './donation.entity.ts';
-import { DonationNotFound, DonationNotYours, FundraiserNotAccepting } from './donation.errors.ts';
-import type { CreateDonationRequest, DonationView, PublicDonationView } from './donation.schemas.ts';
-
-/** The smallest donation: one whole unit of the currency (a dollar, a birr). */
-export const minimumDonationMinor = (currency: Currency): number => wholeToMinor(1, currency);
-
-/**
- * The largest single donation in whole units of each currency, and how many donations one
- * client address and one browser session may start in `startWindowMs` (donation.routes.ts).
- */
-export interface DonationLimits {
-  largest: Record<Currency, number>;
-  starts: { perAddress: number; perSession: number };
-}
-
-export const startWindowMs = 10 * 60_000;
+import { DonationNotFound, DonationNotYours } from './donation.errors.ts';
+import type { DonationView, PublicDonationView } from './donation.schemas.ts';
 
 /** The name a donation is shown under: the donor's, or 'Anonymous' when they gave none. */
 export const shownName = (donorName: string | null | undefined): string => donorName?.trim() || 'Anonymous';
@@ -59,55 +43,6 @@ export function assertDonor(donation: Pick<Donation, 'creatorSession' | 'donor'>
   const sameSession = !!donation.creatorSession && donation.creatorSession === actor.sessionId;
   const sameDonor = !!donation.donor && actor.userId !== null && donation.donor.id === actor.userId;
   if (!sameSession && !sameDonor) throw new DonationNotYours();
-}
-
-/**
- * A PENDING donation to an ACTIVE fundraiser, in its currency, within the limits. The
- * fundraiser's row is locked while the donation is written, so that a change of its currency
- * (which takes the same lock and refuses once any donation exists) is either before, and
- * this donation is in the new currency, or after, and refused. `language` is the donor's,
- * kept with the donation for the receipt mail.
- */
-export async function createDonation(
-  em: EntityManager,
-  input: CreateDonationRequest,
-  context: { donor: User | null; creatorSession: string; language: Language; limits: DonationLimits },
-): Promise<Donation> {
-  return em.transactional(async (tx) => {
-    await lockFundraiserRow(tx, input.fundraiserId);
-    const f = await tx.findOne(FundraiserSchema, { id: input.fundraiserId }, { refresh: true });
-    if (!f || f.status === 'SUSPENDED') throw new ValidationFailed({ fundraiserId: { code: 'field.fundraiser_unknown' } });
-    if (f.status !== 'ACTIVE') throw new FundraiserNotAccepting();
-    if (input.currency !== undefined && input.currency !== f.currency) {
-      throw new ValidationFailed({ currency: { code: 'field.currency_mismatch', params: { currency: f.currency } } });
-    }
-    const currency: Currency = f.currency;
-    const amountMinor = toMinor(input.amount, currency)!;
-    const max = context.limits.largest[currency];
-    if (amountMinor < minimumDonationMinor(currency)) throw new ValidationFailed({ amount: { code: 'field.donation_min', params: { currency } } });
-    if (amountMinor > wholeToMinor(max, currency)) throw new ValidationFailed({ amount: { code: 'field.too_big', params: { max: max.toLocaleString('en-US') } } });
-    const referralMember = input.ref ? await resolveReferral(tx, f.id, input.ref) : null;
-    const donation = tx.create(DonationSchema, {
-      fundraiser: f,
-      referralMember,
-      donor: context.donor,
-      creatorSession: context.creatorSession,
-      amountMinor,
-      currency,
-      message: input.message ?? null,
-      showAmount: input.showAmount,
-      channel: channelOf(input.channel),
-      mayContact: input.mayContact,
-      donorName: input.donorName ?? null,
-      donorEmail: input.donorEmail,
-      status: 'PENDING',
-      paymentMethod: null,
-      language: context.language,
-      succeededAt: null,
-    });
-    await tx.flush();
-    return donation;
-  });
 }
 
 /** For the fundraisers module: a fundraiser with any donation at all keeps its currency. */

@@ -6,9 +6,11 @@ export type { Donation, DonationStatus, PaymentMethod } from './donation.entity.
 export { settleDonation, giveUpUncounted, mayCount, expireAbandoned, purgeUnpaid, pastLifetime, pendingLifetimeMs } from './donation.states.ts';
 export { expireDonationsJob } from './donation.jobs.ts';
 export { shownName, findDonation, listSucceeded, succeededPage, publicDonationsByIds, donationView, assertDonor, donationRowsExist, wordsOfSupportQuery, wordsOfSupportCountQuery, wordsOfSupportFundraiser, hideWordsOfSupport } from './donation.service.ts';
-export type { DonationLimits, DonorActor } from './donation.service.ts';
+export type { DonorActor } from './donation.service.ts';
+export { donorActor, startDonation } from './donation.start.ts';
+export type { DonationLimits } from './donation.start.ts';
 export type { DonationView, PublicDonationView } from './donation.schemas.ts';
-export { donationRoutes, donorActor, startDonation } from './donation.routes.ts';
+export { donationRoutes } from './donation.routes.ts';
 export { createDonationRequest } from './donation.schemas.ts';
 export { DonationSettled, FundraiserNotAccepting, donationErrorCodes } from './donation.errors.ts';
 export { donationMessages } from './donation.messages.ts';

@@ -14,7 +14,8 @@ import {
   webhookParams,
   webhookResponse,
 } from './payment.schemas.ts';
-import { chapaCallbackPath, type PaymentService } from './payment.service.ts';
+import type { PaymentService } from './payment.service.ts';
+import { chapaCallbackPath } from './payment.start.ts';
 import { sharedCalls } from './shared-calls.ts';
 
 /**
