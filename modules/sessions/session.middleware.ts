@@ -1,6 +1,5 @@
 import type Cookies from 'cookies';
-import type { AppMiddleware, SessionHandle } from '../../kernel/http/index.ts';
-import type { Session } from './session.entity.ts';
+import type { AppMiddleware } from '../../kernel/http/index.ts';
 import { createSession, destroySession, findLiveSession, idleLifetimeMs, sessionLifetimes, touchSession, type SessionLifetimes } from './session.service.ts';
 
 export const sessionCookie = 'sid';

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { MikroORM } from '@mikro-orm/core';
-import type { SiteBuild } from '../../api/site/index.ts';
 import { DonationSchema, settleDonation } from '../../modules/donations/index.ts';
 import { changes } from '../../kernel/changes/index.ts';
 import { FundraiserSchema, FundraiserUpdateSchema, fundraiserKeys } from '../../modules/fundraisers/index.ts';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { openDatabase } from '../../db/index.ts';
 import { DonationSchema } from '../../modules/donations/index.ts';
 import { FlagSchema } from '../../modules/flags/index.ts';
@@ -12,9 +12,6 @@ import { createFundraiser, give, signInOrganiser } from './organisers.ts';
  * without JavaScript, and the island that loads as the list comes into view to comment, like,
  * show more, delete one's own, hide (the organiser) and report (anybody).
  */
-
-/** Tests here change a fundraiser's page, which a data change renders again; a slow moment must not fail them. */
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 const phone = { width: 390, height: 844 };
 // Long enough that on a phone the words of support start far below the first screen.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openDatabase } from '../../db/index.ts';
 import { PaymentSchema } from '../../modules/payments/index.ts';
 import { createUser, signInThroughApi } from './accounts.ts';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { dangerButtonClass, FieldError, inputClass, primaryButtonClass, secondaryButtonClass } from './forms';
 
 /**
@@ -62,8 +62,8 @@ function ConfirmDialog({ asked, cancel, onAnswer }: { asked: Asked | null; cance
   }, [asked]);
 
   // The action's button with the words left out: the dialog stays, and says what is missing.
-  const submitted = (event: FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  const submitted = (event: SubmitEvent<HTMLFormElement>) => {
+    const submitter = event.nativeEvent.submitter;
     if (!asked?.field || !(submitter instanceof HTMLButtonElement) || submitter.value !== 'confirm' || fieldRef.current?.value.trim()) return;
     event.preventDefault();
     setMissing(asked.field.missing);

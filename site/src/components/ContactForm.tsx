@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Lang } from '../i18n';
 import { ApiError, apiFetch } from '../lib/api';
 import { looksLikeEmail } from '../lib/format';
@@ -55,7 +55,7 @@ export default function ContactForm({ lang, messages }: Props) {
     if (sent) successRef.current?.focus();
   }, [sent]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);

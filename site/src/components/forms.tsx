@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { SpinnerIcon } from './Spinner';
 
 /**
@@ -52,7 +52,7 @@ export function useFieldErrors<F extends string>(check?: FieldCheck<F>, initial:
     });
   }
 
-  function onChange(event: FormEvent<HTMLFormElement>) {
+  function onChange(event: ChangeEvent<HTMLFormElement>) {
     const target = event.target;
     // A file field reports its own problems as files are chosen.
     if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) || target.type === 'file') return;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Lang, MessagesFor } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
@@ -74,7 +74,7 @@ function EditProfileForm({ lang, user, messages: m, profilePath }: { lang: Lang;
       });
   }, []);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (field: Field) => String(data.get(field) ?? '').trim();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { reasonLength } from '../../lib/admin';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
 import { fill } from '../../lib/format';
@@ -73,7 +73,7 @@ function ActionDialog({ request, m, onClosed }: { request: ActionRequest | null;
     onClosed();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!request || busy) return;
     const field = request.field;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Lang, MessagesFor } from '../../i18n';
 import { ApiError, apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
@@ -94,7 +94,7 @@ export default function AuthForm({ lang, mode, messages: m, paths, switchPrompt,
     return found;
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = valuesOf(new FormData(event.currentTarget));
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { TokenValidView } from '../../../../modules/accounts/account.schemas.ts';
 import type { Lang } from '../../i18n';
 import { apiFetch } from '../../lib/api';
@@ -152,7 +152,7 @@ function ChooseForm({ lang, messages: m, token, email, onDone }: { lang: Lang; m
     return found;
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const newPassword = String(data.get('newPassword') ?? '');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { Lang } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
@@ -29,7 +29,7 @@ export function useEmailLinkRequest(options: { lang: Lang; messages: AuthMessage
     return looksLikeEmail(email) ? undefined : m['errors.email'];
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     setFormError('');

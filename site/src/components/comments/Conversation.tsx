@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent, type MouseEvent } from 'react';
 import type { Lang } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
@@ -317,7 +317,7 @@ function CommentForm({ lang, fundraiserId, userId, hydrated, messages: m, onPost
 
   useEffect(() => setLength(textarea.current?.value.length ?? 0), []);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const content = textarea.current?.value ?? '';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Lang, MessagesFor } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
@@ -66,7 +66,7 @@ export function ReportDialog({ lang, target, messages: m, botCheck, onClosed }: 
     onClosed();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!target || busy) return;
     const data = new FormData(event.currentTarget);

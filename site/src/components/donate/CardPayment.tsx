@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { Lang } from '../../i18n';
 import { fill } from '../../lib/format';
 import { FormAlert, secondaryButtonClass, SubmitButton } from '../forms';
@@ -84,7 +84,7 @@ export default function CardPayment({ lang, publishableKey, clientSecret, amount
     };
   }, [publishableKey, clientSecret, lang, m.cardLoadFailed]);
 
-  async function pay(event: FormEvent<HTMLFormElement>) {
+  async function pay(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const client = stripeRef.current;
     if (!client) return;

@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Lang } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
@@ -119,7 +119,7 @@ export default function DonateForm({ lang, fundraiser, presets, symbol, messages
     setBusy(false);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const method = methods.find((option) => option === data.get('paymentMethod')) ?? methods[0]!;

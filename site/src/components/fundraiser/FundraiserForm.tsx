@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import type { Lang, MessagesFor } from '../../i18n';
 import { readAmount, ungroupAmount } from '../../lib/amount';
 import { apiFetch } from '../../lib/api';
@@ -160,7 +160,7 @@ function FundraiserFormBody({ lang, messages: m, paths, existing }: Omit<Props, 
     return /^0(?:\.0{1,2})?$/.test(ungroupAmount(goal)) ? m.goalInvalid : m.goalFormat;
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (field: Field) => String(data.get(field) ?? '').trim();

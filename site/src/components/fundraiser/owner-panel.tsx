@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { DeleteView } from '../../../../modules/fundraisers/fundraiser.schemas.ts';
@@ -100,7 +100,7 @@ function OwnerPanel({ fundraiserId, status, hasDonations, lang, editHref, progre
     }
   };
 
-  const postUpdate = async (event: FormEvent) => {
+  const postUpdate = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy('update');
     setAlert(undefined);

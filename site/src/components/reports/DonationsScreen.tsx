@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { fill } from '../../lib/format';
 import type { FundraiserListItem, Page } from '../../lib/fundraiser';
 import { formatCount, reportSearch, type Range, type ReportDonation, type ReportLang } from '../../lib/report';
@@ -73,7 +73,7 @@ export function DonationsScreen({ lang, admin, range, timeZone, fundraisers, mes
   }
 
   const change = (key: 'fundraiserId' | 'method' | 'status', value: string) => setFilters({ ...filters, [key]: value, page: 0 });
-  const submitId = (event: FormEvent) => {
+  const submitId = (event: SubmitEvent) => {
     event.preventDefault();
     change('fundraiserId', /^\d{1,10}$/.test(typedId.trim()) ? typedId.trim() : '');
   };

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { formatDay, presetDays, rangeProblem, type Period, type PresetDays, type Range, type ReportLang } from '../../lib/report';
 import { SpinnerIcon } from '../Spinner';
 import { inputClass } from '../forms';
@@ -29,7 +29,7 @@ export function PeriodPicker({ lang, period, range, today, busy, messages: m, on
   const [problem, setProblem] = useState('');
   const chosen = custom ? 'custom' : 'days' in period ? String(period.days) : 'custom';
 
-  const apply = (event: FormEvent) => {
+  const apply = (event: SubmitEvent) => {
     event.preventDefault();
     const wrong = rangeProblem(from, to, today);
     setProblem(wrong ? m[`period.${wrong}`] : '');

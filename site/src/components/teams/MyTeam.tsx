@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { Lang } from '../../i18n';
 import { errorText } from '../../lib/api-errors';
 import { dateFormat, fill, formatAmount } from '../../lib/format';
@@ -125,7 +125,7 @@ function UpdateForm({ fundraiserId, messages: m, api }: { fundraiserId: number; 
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const [done, setDone] = useState('');
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const content = String(new FormData(form).get('content') ?? '').trim();

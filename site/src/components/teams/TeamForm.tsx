@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import type { Lang } from '../../i18n';
 import { ungroupAmount } from '../../lib/amount';
 import { errorText, fieldErrorsOf } from '../../lib/api-errors';
@@ -40,7 +40,7 @@ export function TeamForm({ fundraiser, messages: m, team, open = false, onSave, 
     );
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const goal = ungroupAmount(String(data.get('goalAmount') ?? '').trim());

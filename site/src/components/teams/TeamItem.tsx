@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import type { Lang } from '../../i18n';
 import { errorText } from '../../lib/api-errors';
 import { fill, formatAmount, looksLikeEmail } from '../../lib/format';
@@ -185,7 +185,7 @@ function InviteForm({ team, coOrganisers, messages: m, api, onChange }: { team: 
       </div>
     );
   }
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
