@@ -3,7 +3,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import Koa from 'koa';
 import { changes, trackChanges } from '../kernel/changes/index.ts';
 import type { Logger } from 'pino';
-import { accountRoutes, createAccountService, createGoogleVerifier, requireAdmin } from '../modules/accounts/index.ts';
+import { accountRoutes, createAccountService, createGoogleVerifier, requireAdmin, type PasswordHashing } from '../modules/accounts/index.ts';
 import { adminRoutes, moderationMailComposer, moderationMailKind, refundRunsJob } from '../modules/admin/index.ts';
 import { runExclusive } from '../modules/jobs/index.ts';
 import { createCaptcha } from '../modules/captcha/index.ts';
@@ -45,7 +45,7 @@ import {
   type AppState,
   type RouteDefinition,
 } from '../kernel/http/index.ts';
-import { createRenderCache, pageDataFor, rebuildSiteIfDataChanged, renderErrorPage, siteServer, type SiteHolder } from './site/index.ts';
+import { createRenderCache, createSiteBuilder, pageDataFor, rebuildSiteIfDataChanged, renderErrorPage, siteServer, type SiteHolder } from './site/index.ts';
 
 /**
  * How long another instance may show a page made before a change it did not see
@@ -58,7 +58,10 @@ export interface AppDependencies {
   orm: MikroORM;
   logger: Logger;
   mailer: Mailer;
-  site: SiteHolder;
+  /** The site this instance serves; none yet (a job, the API alone) when left out. */
+  site?: SiteHolder;
+  /** The cost of new password hashes: the suites that are not about passwords make them cheap. */
+  passwordHashing?: PasswordHashing;
 }
 
 /** Webhooks are signed by their sender and carry no browser cookies, so the anti-forgery check does not apply. */
@@ -94,7 +97,8 @@ function assertAdminRoutesGuarded(definitions: readonly RouteDefinition[]): void
 }
 
 export function createApp(deps: AppDependencies): App {
-  const { config, orm, logger, mailer, site } = deps;
+  const { config, orm, logger, mailer } = deps;
+  const site = deps.site ?? { current: null, builder: createSiteBuilder(config.SITE_DIR) };
   // One proxy in front: the address it appends is the last in X-Forwarded-For; what comes before is the client's to say.
   const app = new Koa<AppState, AppContextExtras>({ proxy: config.TRUST_PROXY, maxIpsCount: 1 });
   const secure = config.PUBLIC_URL.startsWith('https:');
@@ -113,6 +117,7 @@ export function createApp(deps: AppDependencies): App {
     secret: config.SESSION_SECRET,
     logger,
     ownsAvatar: isOwnAvatar,
+    ...(deps.passwordHashing ? { passwordHashing: deps.passwordHashing } : {}),
     avatarUrl: async (em, id) => (await imagesAndMedia(em, { entityType: 'USER', entityIds: [] }, [id])).byId.get(id)?.thumbnailUrl ?? null,
   });
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, logger });

@@ -47,12 +47,12 @@ export function scheduleAll(orm: MikroORM, config: Config, deps: JobDependencies
   const stopJobs = scheduleJobs(orm, jobList(deps), logger);
   const rebuildSite = siteRebuilder(orm, config, deps.site, logger);
   // The job catches changes made by hand in the database; those made through an instance (this one or, with a shared feed, another) start a rebuild themselves.
-  const rebuild = cron.schedule(config.SITE_REBUILD_CRON, () => void rebuildSite('SCHEDULE'), { name: 'site-rebuild' });
-  const stopRebuildOnChange = rebuildSiteOnChange(() => rebuildSite('CHANGE'));
+  const rebuild = config.SITE_REBUILD_CRON === 'off' ? null : cron.schedule(config.SITE_REBUILD_CRON, () => void rebuildSite('SCHEDULE'), { name: 'site-rebuild' });
+  const stopRebuildOnChange = config.SITE_REBUILD_ON_CHANGE ? rebuildSiteOnChange(() => rebuildSite('CHANGE')) : () => undefined;
   return () => {
     stopJobs();
     stopRebuildOnChange();
-    void rebuild.stop();
+    void rebuild?.stop();
   };
 }
 

@@ -10,7 +10,7 @@ import { assertServable, mediaStorageOptions, type Config } from './config.ts';
 import { scheduleAll } from './jobs.ts';
 import { assertCanListen, listeningProblem } from './listening.ts';
 import { createLogger } from './logger.ts';
-import { loadCurrentBuild, rebuildSiteIfDataChanged, type SiteHolder } from './site/index.ts';
+import { createSiteBuilder, rebuildSiteIfDataChanged, type SiteHolder } from './site/index.ts';
 
 export interface Running {
   server: Server;
@@ -54,10 +54,11 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
   // change from then on is heard of, and no kept page is answered without asking them first.
   const sharing = config.CHANGE_FEED === 'database' ? shareChanges(orm, changes, { dialect: dialectOf(config.DATABASE_URL), logger }) : null;
   await sharing?.ready;
-  const site: SiteHolder = { current: await loadCurrentBuild() };
+  const builder = createSiteBuilder(config.SITE_DIR);
+  const site: SiteHolder = { current: await builder.loadCurrent(), builder };
   if (!site.current) {
     await rebuildSiteIfDataChanged(orm, config, site, logger, { trigger: 'START' });
-    site.current ??= await loadCurrentBuild();
+    site.current ??= await builder.loadCurrent();
   } else {
     void rebuildSiteIfDataChanged(orm, config, site, logger, { trigger: 'START' }).catch((error: unknown) =>
       logger.error({ err: error }, 'site rebuild failed; the previous build stays online'),

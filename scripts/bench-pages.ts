@@ -29,7 +29,7 @@ import { createApp } from '../api/app.ts';
 import { countFlushMs } from '../api/server.ts';
 import { loadConfig } from '../api/config.ts';
 import { createLogger } from '../api/logger.ts';
-import { buildSiteIfStale, buildSourceHash, loadCurrentBuild } from '../api/site/index.ts';
+import { buildSourceHash, createSiteBuilder } from '../api/site/index.ts';
 import { migrate, openDatabase, seedDemoIfEmpty, seedReference } from '../db/index.ts';
 import { generatePassword, hashPassword, UserSchema } from '../modules/accounts/index.ts';
 import { changes } from '../kernel/changes/index.ts';
@@ -71,12 +71,13 @@ async function serve(dir: string) {
   const organisers = await letOrganisersSignIn(orm.em.fork());
   // Pages rendered on demand read the API, not the snapshot: a build of the same sources
   // will do whatever data it was made from, and sparing a rebuild keeps it off the figures.
-  let build = await loadCurrentBuild();
+  const builder = createSiteBuilder(config.SITE_DIR);
+  let build = await builder.loadCurrent();
   if (!build?.handler || build.info.sourceHash !== buildSourceHash(config)) {
-    await buildSiteIfStale(orm.em.fork(), config, logger);
-    build = await loadCurrentBuild();
+    await builder.buildIfStale(orm.em.fork(), config, logger);
+    build = await builder.loadCurrent();
   }
-  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: build } });
+  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: build, builder } });
   // Views are written as the server writes them, every few seconds: their cost is part of the figures.
   setInterval(() => void app.counter.flush(orm.em.fork()), countFlushMs).unref();
   // A request naming a change key in X-Bench-Changed raises it first: a change of what the

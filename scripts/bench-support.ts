@@ -24,7 +24,7 @@ async function serve(databaseUrl: string) {
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await openDatabase(databaseUrl);
   if (config.CHANGE_FEED === 'database') await shareChanges(orm, changes, { dialect: dialectOf(databaseUrl), logger }).ready;
-  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: null } });
+  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }) });
   const server = await listen(app, 0, '127.0.0.1');
   process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
 }
@@ -48,7 +48,7 @@ export async function startApp(): Promise<{ url: string; stop(): void }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const port = await freePort();
   const child = spawn(process.execPath, [join(import.meta.dirname, 'start.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'bench.db')}`, PORT: String(port), LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), DATABASE_URL: `sqlite:${join(dataDir, 'bench.db')}`, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () => {

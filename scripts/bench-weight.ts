@@ -41,14 +41,14 @@ export interface PageWeight {
   total: number;
 }
 
-/** Each page in a fresh browser context, so nothing comes from a cache. */
-export async function weighPages(baseUrl: string): Promise<PageWeight[]> {
+/** Each page in a fresh browser context, so nothing comes from a cache; `:id` is the first fundraiser the list shows unless given. */
+export async function weighPages(baseUrl: string, fundraiserId?: number): Promise<PageWeight[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const id = await activeFundraiserId(baseUrl);
+    const id = fundraiserId ?? (await activeFundraiserId(baseUrl));
     const pages: PageWeight[] = [];
     for (const { path: pattern, budget } of pagesWeighed) {
       const path = pattern.replace(':id', String(id));
@@ -79,7 +79,7 @@ export async function weighPages(baseUrl: string): Promise<PageWeight[]> {
 }
 
 /** The first fundraiser the public list shows (one that takes donations, so its donate page is a form). */
-async function activeFundraiserId(baseUrl: string): Promise<number> {
+export async function activeFundraiserId(baseUrl: string): Promise<number> {
   const list = (await (await fetch(`${baseUrl}/api/fundraisers?page=0&size=20`)).json()) as { content: { id: number; status: string }[] };
   const shown = list.content.find((f) => f.status === 'ACTIVE');
   if (!shown) throw new Error('the demo data has no fundraiser taking donations to weigh');

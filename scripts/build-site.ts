@@ -1,7 +1,7 @@
 /** npm run build: exports the data snapshot from the database and builds the site from it. */
 import { loadConfig, mediaStorageOptions } from '../api/config.ts';
 import { createLogger } from '../api/logger.ts';
-import { buildSiteIfStale } from '../api/site/index.ts';
+import { createSiteBuilder } from '../api/site/index.ts';
 import { migrate, openDatabase, seedReference } from '../db/index.ts';
 import { mediaStorage, setMediaPublicBase } from '../modules/media/index.ts';
 
@@ -13,7 +13,7 @@ const orm = await openDatabase(config.DATABASE_URL);
 try {
   await migrate(orm);
   await seedReference(orm.em.fork());
-  const { info } = await buildSiteIfStale(orm.em.fork(), config, logger, { force: process.argv.includes('--force') });
+  const { info } = await createSiteBuilder(config.SITE_DIR).buildIfStale(orm.em.fork(), config, logger, { force: process.argv.includes('--force') });
   logger.info({ id: info.id }, 'current site build');
 } finally {
   await orm.close();

@@ -30,7 +30,7 @@ try {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   // Built as `npm start` builds it, so a job gets the same services (the payment rails, the
   // mail composers) as when it runs on its schedule.
-  const app = createApp({ config, orm, logger, mailer, site: { current: null } });
+  const app = createApp({ config, orm, logger, mailer });
   const jobs = jobList({ mailer, payments: app.payments });
   const job = jobs.find((candidate) => candidate.name === name);
   if (!job) {

@@ -65,7 +65,7 @@ async function serve(dir: string) {
     return { owner, fundraisers };
   });
   await em.flush();
-  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: null } });
+  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }) });
   const server = await listen(app, 0, '127.0.0.1');
 
   let peak = 0;

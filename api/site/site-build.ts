@@ -7,9 +7,20 @@ import { pathToFileURL } from 'node:url';
 
 export const projectRoot = resolve(import.meta.dirname, '../..');
 export const siteRoot = join(projectRoot, 'site');
-/** Builds live under site/dist so that the server bundle resolves the project's node_modules. */
-export const buildsDir = join(siteRoot, 'dist', 'builds');
-export const currentLink = join(siteRoot, 'dist', 'current');
+/** Where builds go unless SITE_DIR says otherwise: beside the sources, where the server bundle finds the project's node_modules. */
+export const defaultSiteDir = join(siteRoot, 'dist');
+
+/** A folder of builds, each in its own subfolder, and the `current` link to the one served. */
+export interface SiteFolder {
+  root: string;
+  builds: string;
+  current: string;
+}
+
+export function siteFolder(root: string = defaultSiteDir): SiteFolder {
+  const absolute = resolve(projectRoot, root);
+  return { root: absolute, builds: join(absolute, 'builds'), current: join(absolute, 'current') };
+}
 export const snapshotFile = join(siteRoot, 'src', 'data', 'snapshot.json');
 
 export interface BuildInfo {
@@ -74,9 +85,9 @@ export function readBuildInfo(dir: string): BuildInfo | null {
 }
 
 /** Loads the build `current` points at; null when there is none yet. */
-export async function loadCurrentBuild(): Promise<SiteBuild | null> {
-  if (!existsSync(currentLink)) return null;
-  return loadBuild(realpathSync(currentLink));
+export async function loadCurrentBuild(folder: SiteFolder): Promise<SiteBuild | null> {
+  if (!existsSync(folder.current)) return null;
+  return loadBuild(realpathSync(folder.current));
 }
 
 /**

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, extname, join } from 'node:path';
+import { basename, extname, join, relative } from 'node:path';
 import { readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback, type BrotliOptions, type ZlibOptions } from 'node:zlib';
@@ -14,7 +14,7 @@ import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
 import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import type { Logger } from 'pino';
-import { buildsDir, bundleInUse, currentLink, projectRoot, readBuildInfo, siteRoot, siteSourceHash, type BuildInfo } from './site-build.ts';
+import { bundleInUse, loadCurrentBuild, projectRoot, readBuildInfo, siteFolder, siteRoot, siteSourceHash, type BuildInfo, type SiteBuild, type SiteFolder } from './site-build.ts';
 import { snapshotSchema } from './snapshot.schemas.ts';
 import { exportSnapshot, snapshotHash } from './snapshot.ts';
 
@@ -49,21 +49,36 @@ export function buildSourceHash(env: BuildEnv): string {
   return `${siteSourceHash()}-${buildSettingsHash(env)}`;
 }
 
-let running: Promise<{ built: boolean; info: BuildInfo }> | null = null;
-
-/**
- * Exports the data snapshot and rebuilds the site when its sources or its data changed.
- * The new build goes into a folder of its own and `current` is switched by renaming a
- * symlink, which is atomic: a request sees the old site or the new one, never half of one.
- */
-export function buildSiteIfStale(em: EntityManager, env: BuildEnv, log: Logger, options: { force?: boolean; serving?: BuildInfo | null } = {}) {
-  running ??= build(em, env, log, options.force ?? false, options.serving ?? null).finally(() => {
-    running = null;
-  });
-  return running;
+/** Builds the site into one folder, one build at a time per process. */
+export interface SiteBuilder {
+  readonly folder: SiteFolder;
+  /**
+   * Exports the data snapshot and rebuilds the site when its sources or its data changed.
+   * The new build goes into a folder of its own and `current` is switched by renaming a
+   * symlink, which is atomic: a request sees the old site or the new one, never half of one.
+   */
+  buildIfStale(em: EntityManager, env: BuildEnv, log: Logger, options?: { force?: boolean; serving?: BuildInfo | null }): Promise<{ built: boolean; info: BuildInfo }>;
+  /** The build `current` points at; null when there is none yet. */
+  loadCurrent(): Promise<SiteBuild | null>;
 }
 
-async function build(em: EntityManager, env: BuildEnv, log: Logger, force: boolean, serving: BuildInfo | null): Promise<{ built: boolean; info: BuildInfo }> {
+/** A builder for the folder SITE_DIR names (site/dist by default). */
+export function createSiteBuilder(root?: string): SiteBuilder {
+  const folder = siteFolder(root);
+  let running: Promise<{ built: boolean; info: BuildInfo }> | null = null;
+  return {
+    folder,
+    buildIfStale(em, env, log, options = {}) {
+      running ??= build(folder, em, env, log, options.force ?? false, options.serving ?? null).finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    loadCurrent: () => loadCurrentBuild(folder),
+  };
+}
+
+async function build(folder: SiteFolder, em: EntityManager, env: BuildEnv, log: Logger, force: boolean, serving: BuildInfo | null): Promise<{ built: boolean; info: BuildInfo }> {
   const data = await exportSnapshot(em);
   const dataHash = snapshotHash(data);
   const sourceHash = buildSourceHash(env);
@@ -74,12 +89,13 @@ async function build(em: EntityManager, env: BuildEnv, log: Logger, force: boole
   // The build this process serves comes first: another server on the same folder (a browser
   // test's second server, a second developer) switching `current` to a build of its own data
   // must not make this one build again, and then the other in turn, every few seconds.
-  if (!force && upToDate(serving) && existsSync(join(buildsDir, serving.id))) return { built: false, info: serving };
-  const current = existsSync(currentLink) ? readBuildInfo(realpathSync(currentLink)) : null;
+  if (!force && upToDate(serving) && existsSync(join(folder.builds, serving.id))) return { built: false, info: serving };
+  const current = existsSync(folder.current) ? readBuildInfo(realpathSync(folder.current)) : null;
   if (!force && upToDate(current)) return { built: false, info: current };
 
   const id = `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${sourceHash.slice(0, 6)}${dataHash.slice(0, 6)}`;
-  const out = join(buildsDir, id);
+  const out = join(folder.builds, id);
+  reachProjectModules(folder);
   // A file of this build's own, not one beside the sources: servers sharing the folder may
   // export and build at the same time, and each build must read its own data, whole.
   const snapshotPath = join(tmpdir(), `site-snapshot-${process.pid}-${id}.json`);
@@ -98,13 +114,28 @@ async function build(em: EntityManager, env: BuildEnv, log: Logger, force: boole
   await precompress(clientDir);
   writeFileSync(join(out, 'build-info.json'), JSON.stringify(info, null, 2));
 
-  const nextLink = `${currentLink}.next`;
+  const nextLink = `${folder.current}.next`;
   rmSync(nextLink, { force: true });
   symlinkSync(join('builds', id), nextLink);
-  renameSync(nextLink, currentLink);
-  removeOldBuilds(id, current?.id);
+  renameSync(nextLink, folder.current);
+  removeOldBuilds(folder, id, current?.id);
   log.info({ id, ms: Math.round(performance.now() - started) }, 'site built and switched');
   return { built: true, info };
+}
+
+/**
+ * A build's server bundle imports the project's packages, which Node looks for in the
+ * node_modules folders above the bundle: a folder outside the project (a test run's, in the
+ * temp folder) gets a link to the project's.
+ */
+function reachProjectModules(folder: SiteFolder): void {
+  mkdirSync(folder.builds, { recursive: true });
+  if (!relative(projectRoot, folder.root).startsWith('..')) return;
+  try {
+    symlinkSync(join(projectRoot, 'node_modules'), join(folder.root, 'node_modules'), 'dir');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
 
 function runAstroBuild(outDir: string, env: BuildEnv, snapshotPath: string): Promise<void> {
@@ -189,10 +220,10 @@ const keepOthersMs = 15 * 60_000;
  * Keeps the new build and the one before it (pages already open may still ask for the old
  * assets), and any other made in the last quarter of an hour.
  */
-function removeOldBuilds(keep: string, previous: string | undefined): void {
-  for (const entry of readdirSync(buildsDir)) {
+function removeOldBuilds(folder: SiteFolder, keep: string, previous: string | undefined): void {
+  for (const entry of readdirSync(folder.builds)) {
     if (entry === keep || entry === previous || bundleInUse(entry)) continue;
-    const dir = join(buildsDir, basename(entry));
+    const dir = join(folder.builds, basename(entry));
     // Another server sharing the folder may be making a recent one, or serving it.
     const made = statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? 0;
     if (Date.now() - made < keepOthersMs) continue;

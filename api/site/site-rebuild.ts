@@ -3,8 +3,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { recordSiteBuild, type SiteBuildTrigger } from '../../modules/site-builds/index.ts';
 import type { Config } from '../config.ts';
-import { buildsDir, loadBuild } from './site-build.ts';
-import { buildSiteIfStale } from './site-builder.ts';
+import { loadBuild } from './site-build.ts';
 import type { SiteHolder } from './site-server.ts';
 
 /**
@@ -26,15 +25,15 @@ export async function rebuildSiteIfDataChanged(
     recordSiteBuild(orm.em.fork(), { startedAt, durationMs: Math.round(performance.now() - started), trigger: options.trigger, result, buildId, error }).catch(
       (failure: unknown) => log.error({ err: failure }, 'could not note the site build'),
     );
-  let result: Awaited<ReturnType<typeof buildSiteIfStale>>;
+  let result: Awaited<ReturnType<SiteHolder['builder']['buildIfStale']>>;
   try {
-    result = await buildSiteIfStale(orm.em.fork(), config, log, { serving: site.current?.info ?? null, force: options.force ?? false });
+    result = await site.builder.buildIfStale(orm.em.fork(), config, log, { serving: site.current?.info ?? null, force: options.force ?? false });
   } catch (error) {
     await note('FAILED', null, error instanceof Error ? error.message : String(error));
     throw error;
   }
   if (result.built) await note('BUILT', result.info.id, null);
   // By its id, not through `current`, which another server on the same folder may have switched since.
-  if (site.current?.info.id !== result.info.id) site.current = (await loadBuild(join(buildsDir, result.info.id), site.current)) ?? site.current;
+  if (site.current?.info.id !== result.info.id) site.current = (await loadBuild(join(site.builder.folder.builds, result.info.id), site.current)) ?? site.current;
   return { built: result.built };
 }

@@ -51,7 +51,7 @@ describe('serving the site build', () => {
   let build: SiteBuild;
   before(async () => {
     build = await fakeBuild();
-    app = await startTestApp({}, { site: { current: build } });
+    app = await startTestApp({}, { build });
   });
   after(() => app.close());
 
@@ -155,7 +155,7 @@ describe('rendering pages on demand under load', () => {
   const renderer = heldRenderer();
   before(async () => {
     const build = await fakeBuild();
-    app = await startTestApp({ SITE_RENDERS: '1' }, { site: { current: { ...build, handler: renderer.handler } } });
+    app = await startTestApp({ SITE_RENDERS: '1' }, { build: { ...build, handler: renderer.handler } });
   });
   after(() => app.close());
 

@@ -6,10 +6,13 @@ import type { PageData, PageLocals } from '../../site/src/lib/page-data.ts';
 import type { RenderCache, RenderedPage } from './render-cache.ts';
 import { createRenderGate, type RenderGate } from './render-gate.ts';
 import type { SiteBuild } from './site-build.ts';
+import type { SiteBuilder } from './site-builder.ts';
 import type { StaticFile } from './static-files.ts';
 
+/** The build this instance serves, and the builder that makes the next one. */
 export interface SiteHolder {
   current: SiteBuild | null;
+  readonly builder: SiteBuilder;
 }
 
 /** A page that cannot be made now can very likely be made in a few seconds. */

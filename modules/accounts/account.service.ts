@@ -10,7 +10,7 @@ import { LinkMailedRecently } from './account.errors.ts';
 import { existingAccountMail, passwordResetMail, verificationMail } from './account.mails.ts';
 import { consumeToken, expireTokens, findLiveToken, issueToken } from './account-token.service.ts';
 import type { GoogleIdentity } from './google.ts';
-import { generatePassword, hashPassword, needsRehash, passwordProblem, passwordRules, verifyAgainstDummy, verifyPassword, type PasswordProblem } from './password.ts';
+import { argon2Parameters, generatePassword, hashPassword, needsRehash, passwordProblem, passwordRules, verifyAgainstDummy, verifyPassword, type PasswordHashing, type PasswordProblem } from './password.ts';
 import { forgetFailedSignIns, recordFailedSignInFrom, recordSuccessfulSignIn, takeSignInAttempt } from './sign-in-limits.ts';
 import type { UserView } from './account.schemas.ts';
 import { userView, type AvatarUrl } from './account.views.ts';
@@ -133,7 +133,10 @@ export function createAccountService(deps: {
   ownsAvatar: AvatarCheck;
   avatarUrl: AvatarUrl;
   logger?: Logger;
+  /** argon2Parameters unless given. */
+  passwordHashing?: PasswordHashing;
 }): AccountService {
+  const hashing = deps.passwordHashing ?? argon2Parameters;
   const base = deps.publicUrl.replace(/\/+$/, '');
   const devices = trustedDevices({ secret: deps.secret, secure: deps.publicUrl.startsWith('https:') });
 
@@ -148,7 +151,7 @@ export function createAccountService(deps: {
       const email = normaliseEmail(input.email);
       assertStrongPassword(input.password, { email, firstName: input.firstName, lastName: input.lastName }, 'password');
       // Hashed even when the address is taken, the slow part of the work: the time of the answer must not tell either.
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, hashing);
       const existing = await em.findOne(UserSchema, { email }, { fields: ['id'] });
       if (existing) return { userId: existing.id, created: false };
       const user = em.create(UserSchema, {
@@ -229,12 +232,12 @@ export function createAccountService(deps: {
       await takeSignInAttempt(em, attempt);
       const hash = user?.passwordHash;
       // Unknown e-mail and wrong password cost the same time and give the same answer.
-      const matches = hash ? await verifyPassword(input.password, hash) : await verifyAgainstDummy(input.password);
+      const matches = hash ? await verifyPassword(input.password, hash) : await verifyAgainstDummy(input.password, hashing);
       // Counted as a failure already.
       if (!user || !hash || !matches) return null;
       await recordSuccessfulSignIn(em, attempt);
       if (!user.emailVerifiedAt) throw new Forbidden('email_not_verified');
-      if (needsRehash(hash)) user.passwordHash = await hashPassword(input.password);
+      if (needsRehash(hash, hashing)) user.passwordHash = await hashPassword(input.password, hashing);
       user.lastLoginAt = new Date();
       await em.flush();
       return user;
@@ -297,7 +300,7 @@ export function createAccountService(deps: {
       const identity = { email: live.user.email, firstName: live.user.firstName, lastName: live.user.lastName };
       assertStrongPassword(input.newPassword, identity, 'newPassword');
       const user = await consumeToken(em, input.token, 'RESET_PASSWORD');
-      user.passwordHash = await hashPassword(input.newPassword);
+      user.passwordHash = await hashPassword(input.newPassword, hashing);
       // The reset link reached the mailbox, which proves the address as well as a verification link would.
       user.emailVerifiedAt ??= new Date();
       await em.flush();

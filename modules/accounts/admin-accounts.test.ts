@@ -101,7 +101,7 @@ async function startTestAppOn(databaseUrl: string) {
   const orm = await openDatabase(databaseUrl);
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
   const logger = createLogger('silent');
-  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: null } });
+  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }) });
   const server = await listen(app, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -13,6 +13,7 @@ export type { UserView, PublicUserView } from './account.schemas.ts';
 export { tokenLifetimesMs } from './account-token.service.ts';
 export { purgeAccountTokensJob } from './account.jobs.ts';
 export { hashPassword, verifyPassword, passwordProblem, generatePassword, argon2Parameters, passwordRules } from './password.ts';
+export type { PasswordHashing } from './password.ts';
 export { UserSchema, userLanguages } from './user.entity.ts';
 export type { User, UserLanguage } from './user.entity.ts';
 export { AccountTokenSchema } from './account-token.entity.ts';

@@ -6,7 +6,16 @@ import { readFileSync } from 'node:fs';
  * parameters it was made with, so they can be raised later: a hash made with weaker
  * parameters is replaced at the user's next sign-in (see `needsRehash`).
  */
-export const argon2Parameters = { memory: 19456, passes: 2, parallelism: 1, tagLength: 32, saltLength: 16 } as const;
+export const argon2Parameters: PasswordHashing = { memory: 19456, passes: 2, parallelism: 1, tagLength: 32, saltLength: 16 };
+
+/** The cost of a new hash: argon2Parameters, except in suites that are not about passwords, which make thousands. */
+export interface PasswordHashing {
+  readonly memory: number;
+  readonly passes: number;
+  readonly parallelism: number;
+  readonly tagLength: number;
+  readonly saltLength: number;
+}
 
 export const passwordRules = { minLength: 8, maxLength: 128 } as const;
 
@@ -36,10 +45,10 @@ function normalise(password: string): string {
 const b64 = (buffer: Buffer) => buffer.toString('base64').replace(/=+$/, '');
 
 /** A PHC string: `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>` (unpadded base64, as the reference implementation writes it). */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(argon2Parameters.saltLength);
-  const { memory, passes, parallelism } = argon2Parameters;
-  const hash = await derive(password, salt, { ...argon2Parameters });
+export async function hashPassword(password: string, parameters: PasswordHashing = argon2Parameters): Promise<string> {
+  const salt = randomBytes(parameters.saltLength);
+  const { memory, passes, parallelism } = parameters;
+  const hash = await derive(password, salt, parameters);
   return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${b64(salt)}$${b64(hash)}`;
 }
 
@@ -63,26 +72,22 @@ export async function verifyPassword(password: string, phc: string): Promise<boo
   return candidate.length === parsed.hash.length && timingSafeEqual(candidate, parsed.hash);
 }
 
-export function needsRehash(phc: string): boolean {
+export function needsRehash(phc: string, parameters: PasswordHashing = argon2Parameters): boolean {
   const parsed = parse(phc);
   if (!parsed) return true;
-  return (
-    parsed.memory < argon2Parameters.memory ||
-    parsed.passes < argon2Parameters.passes ||
-    parsed.hash.length < argon2Parameters.tagLength ||
-    parsed.salt.length < argon2Parameters.saltLength
-  );
+  return parsed.memory < parameters.memory || parsed.passes < parameters.passes || parsed.hash.length < parameters.tagLength || parsed.salt.length < parameters.saltLength;
 }
 
-let dummyHash: Promise<string> | undefined;
+const dummyHashes = new Map<PasswordHashing, Promise<string>>();
 
 /**
  * Checks a password against a hash nobody can match, so that a sign-in for an unknown
  * e-mail costs the same time as one for a known e-mail with a wrong password.
  */
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(32).toString('base64'));
-  await verifyPassword(password, await dummyHash);
+export async function verifyAgainstDummy(password: string, parameters: PasswordHashing = argon2Parameters): Promise<false> {
+  let dummy = dummyHashes.get(parameters);
+  if (!dummy) dummyHashes.set(parameters, (dummy = hashPassword(randomBytes(32).toString('base64'), parameters)));
+  await verifyPassword(password, await dummy);
   return false;
 }
 

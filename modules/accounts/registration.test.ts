@@ -5,7 +5,10 @@ import { fakeUser, mailsTo, signIn, tokenFrom, waitFor, waitForMail } from '../.
 import { startSmtpCatcher } from '../../tests/helpers/smtp-catcher.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { listOutbox } from '../mail/index.ts';
-import { AccountTokenSchema, createAccountService, mailRequestLimits, UserSchema } from './index.ts';
+import { argon2Parameters, AccountTokenSchema, createAccountService, mailRequestLimits, UserSchema } from './index.ts';
+
+/** These suites are about passwords: the app hashes as in production. */
+const realHashing = { passwordHashing: argon2Parameters };
 
 // An https PUBLIC_URL would make cookies Secure, which Koa refuses to send over the tests' plain http.
 const publicUrl = 'http://fund.example.org:8080';
@@ -18,7 +21,7 @@ function registration(overrides: Record<string, unknown> = {}) {
 describe('registration and e-mail verification', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp({ PUBLIC_URL: publicUrl });
+    app = await startTestApp({ PUBLIC_URL: publicUrl }, realHashing);
   });
   after(() => app.close());
 
@@ -264,7 +267,7 @@ describe('registration and e-mail verification', () => {
 describe('verification mail through SMTP', () => {
   it('reaches the SMTP server with the link', async () => {
     const smtp = await startSmtpCatcher();
-    const app = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: publicUrl });
+    const app = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: publicUrl }, realHashing);
     try {
       const body = registration();
       assert.equal((await app.client().post('/api/auth/register', body)).status, 201);

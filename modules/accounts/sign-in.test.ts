@@ -4,14 +4,17 @@ import { fakeUser, signIn, tokenFrom, waitForMail } from '../../tests/helpers/ac
 import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { SessionSchema } from '../sessions/index.ts';
-import { loginLimits, UserSchema } from './index.ts';
+import { argon2Parameters, loginLimits, UserSchema } from './index.ts';
+
+/** These suites are about passwords: the app hashes as in production. */
+const realHashing = { passwordHashing: argon2Parameters };
 
 const publicUrl = 'http://fund.example.org:8080';
 
 describe('password sign-in, status and sign-out', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp();
+    app = await startTestApp({}, realHashing);
   });
   after(() => app.close());
 
@@ -173,7 +176,7 @@ describe('sign-in brute force', () => {
   let app: TestApp;
   before(async () => {
     // Client addresses come from X-Forwarded-For, so that one test can play many machines.
-    app = await startTestApp({ TRUST_PROXY: 'true', PUBLIC_URL: publicUrl });
+    app = await startTestApp({ TRUST_PROXY: 'true', PUBLIC_URL: publicUrl }, realHashing);
   });
   after(() => app.close());
 
@@ -304,7 +307,7 @@ describe('sign-in brute force', () => {
 
 describe('sign-in brute force from one client address', () => {
   it(`answers 429 after ${loginLimits.perAddress.limit} failed attempts from one address, across accounts`, async () => {
-    const app = await startTestApp();
+    const app = await startTestApp({}, realHashing);
     try {
       const client = app.client();
       for (let i = 0; i < loginLimits.perAddress.limit; i += 1) {

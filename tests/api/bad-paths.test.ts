@@ -54,7 +54,7 @@ describe('paths that name nothing', () => {
   const rendered: string[] = [];
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bad-paths-'));
-    app = await startTestApp({}, { site: { current: await buildWithMissingPages(dir, rendered) } });
+    app = await startTestApp({}, { build: await buildWithMissingPages(dir, rendered) });
   });
   after(async () => {
     await app.close();

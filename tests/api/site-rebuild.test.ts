@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '../../api/logger.ts';
-import { buildSiteIfStale, buildsDir, buildSourceHash, loadCurrentBuild, rebuildSiteIfDataChanged } from '../../api/site/index.ts';
-import { currentLink } from '../../api/site/site-build.ts';
+import { buildSourceHash, rebuildSiteIfDataChanged } from '../../api/site/index.ts';
 import { latestSiteBuilds } from '../../modules/site-builds/index.ts';
 import { addTestimonial } from '../../modules/testimonials/index.ts';
 import { rebuildSiteOnChange, siteRebuilder } from '../../api/jobs.ts';
@@ -18,15 +18,19 @@ describe('static rebuild from data', () => {
   let app: TestApp;
   before(async () => {
     // Port 0 as the configuration: nothing about pages made on demand may depend on a known port.
-    app = await startTestApp({ PORT: '0' });
-    await buildSiteIfStale(app.orm.em.fork(), app.config, logger);
-    app.site.current = await loadCurrentBuild();
+    // A folder of its own: this suite switches `current` by hand, which other suites' servers must not meet.
+    app = await startTestApp({ PORT: '0', SITE_DIR: mkdtempSync(join(tmpdir(), 'fundraise-site-')) });
+    await app.site.builder.buildIfStale(app.orm.em.fork(), app.config, logger);
+    app.site.current = await app.site.builder.loadCurrent();
   });
-  after(() => app.close());
+  after(async () => {
+    await app.close();
+    rmSync(app.site.builder.folder.root, { recursive: true, force: true });
+  });
 
   it('does nothing when neither data nor sources changed', async () => {
     const before = app.site.current?.info.id;
-    const result = await buildSiteIfStale(app.orm.em.fork(), app.config, logger);
+    const result = await app.site.builder.buildIfStale(app.orm.em.fork(), app.config, logger);
     assert.equal(result.built, false);
     assert.equal(result.info.id, before);
   });
@@ -98,7 +102,8 @@ describe('static rebuild from data', () => {
 
   it('keeps its own build when another server on the same folder switches `current` to a build of other data', async () => {
     const own = app.site.current!;
-    const other = join(buildsDir, `other-server-${process.pid}`);
+    const { builds, current: currentLink } = app.site.builder.folder;
+    const other = join(builds, `other-server-${process.pid}`);
     mkdirSync(other, { recursive: true });
     writeFileSync(join(other, 'build-info.json'), JSON.stringify({ ...own.info, id: basename(other), snapshotHash: 'other-data' }));
     const point = (dir: string) => {

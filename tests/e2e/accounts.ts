@@ -39,8 +39,10 @@ let registrations = 0;
 export async function createUser(request: APIRequestContext, options: { verified?: boolean; databaseUrl?: string; user?: TestUser } = {}): Promise<TestUser> {
   const user = options.user ?? newUser();
   registrations += 1;
-  // An address of its own for each account (the server trusts the proxy header in the browser tests).
-  const from = { 'X-Forwarded-For': `10.${(registrations >> 16) & 255}.${(registrations >> 8) & 255}.${registrations & 255}` };
+  // An address of its own for each account (the server trusts the proxy header in the browser
+  // tests), and for each of the workers that make them at once.
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0) & 255;
+  const from = { 'X-Forwarded-For': `10.${worker}.${(registrations >> 8) & 255}.${registrations & 255}` };
   const response = await request.post('/api/auth/register?captchaToken=', { data: { ...user, language: 'en' }, headers: { ...(await xsrfHeader(request)), ...from } });
   if (response.status() !== 201) throw new Error(`register failed: ${response.status()} ${await response.text()}`);
   if (options.verified !== false) {

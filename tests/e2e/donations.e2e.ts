@@ -1,16 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { openDatabase } from '../../db/index.ts';
 import { PaymentSchema } from '../../modules/payments/index.ts';
 import { xsrfHeader } from './accounts.ts';
 import { createFundraiser, give, signInOrganiser } from './organisers.ts';
-
-/**
- * Every test here changes data shown on pre-rendered pages, so the server rebuilds them every
- * few seconds (SITE_REBUILD_CRON in playwright.config.ts); compressing a new build holds its
- * event loop for a moment, which a request can wait out longer than the default 5 s.
- */
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 /**
  * Giving through the sandbox checkout, which stands in for both providers while they have

@@ -1,10 +1,12 @@
+import { request } from '@playwright/test';
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildSourceHash, exportSnapshot } from '../../api/site/index.ts';
-import { buildsDir, readBuildInfo } from '../../api/site/site-build.ts';
+import { readBuildInfo, siteFolder } from '../../api/site/site-build.ts';
 import { snapshotHash } from '../../api/site/snapshot.ts';
 import { openDatabase } from '../../db/index.ts';
+import { createUser, makeAdmin, xsrfHeader, type TestUser } from './accounts.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,7 +36,8 @@ export async function waitForCurrentSite(baseURL: string, databaseUrl: string, t
   while (Date.now() < until) {
     // Any build of these sources and data, not only the one `current` points at: another
     // server on the same folder may have switched that to a build of its own since.
-    const dirs = existsSync(buildsDir) ? readdirSync(buildsDir).map((id) => join(buildsDir, id)) : [];
+    const { builds } = siteFolder(process.env.SITE_DIR);
+    const dirs = existsSync(builds) ? readdirSync(builds).map((id) => join(builds, id)) : [];
     for (const dir of dirs) {
       const info = readBuildInfo(dir);
       if (info?.sourceHash !== expectedSource || info.snapshotHash !== expectedData) continue;
@@ -47,4 +50,27 @@ export async function waitForCurrentSite(baseURL: string, databaseUrl: string, t
     await sleep(500);
   }
   throw new Error(`the server at ${baseURL} did not serve a current site build within ${timeoutMs / 1000} s`);
+}
+
+let operator: Promise<TestUser> | undefined;
+
+/**
+ * Rebuilds the pre-rendered pages from the data as it is now, as an admin asks on the site
+ * screen, and answers once they are served: the suite's server rebuilds nothing by itself.
+ */
+export async function rebuildSite(baseURL: string): Promise<void> {
+  const context = await request.newContext({ baseURL });
+  try {
+    operator ??= createUser(context).then(async (user) => {
+      await makeAdmin(user.email);
+      return user;
+    });
+    const admin = await operator;
+    const signedIn = await context.post('/api/auth/login', { data: { email: admin.email, password: admin.password }, headers: await xsrfHeader(context) });
+    if (!signedIn.ok()) throw new Error(`the admin could not sign in: ${signedIn.status()} ${await signedIn.text()}`);
+    const rebuilt = await context.post('/api/admin/site/rebuild', { headers: await xsrfHeader(context), timeout: 120_000 });
+    if (!rebuilt.ok()) throw new Error(`the site was not rebuilt: ${rebuilt.status()} ${await rebuilt.text()}`);
+  } finally {
+    await context.dispose();
+  }
 }

@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { SiteBuilder, SiteHolder } from '../../api/site/index.ts';
+import { testSiteDir } from './test-site.ts';
 import { unlimitedDonations } from './unlimited-donations.ts';
 
 export interface Instance {
@@ -27,7 +29,7 @@ export interface Instance {
 export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const dataDir = mkdtempSync(join(tmpdir(), `fundraise-${name}-`));
   const child: ChildProcess = spawn(process.execPath, [import.meta.filename, '--serve'], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), CHANGE_FEED: 'database', ...env },
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), CHANGE_FEED: 'database', SITE_DIR: process.env.SITE_DIR ?? testSiteDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ticks: number[] = [];
@@ -48,6 +50,11 @@ export async function startInstance(name: string, env: Record<string, string>): 
   return { name, url, ticks, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }
 
+/** The current build when the suite asked for it (INSTANCE_SITE=current), else none. */
+async function servedSite(builder: SiteBuilder): Promise<SiteHolder> {
+  return { current: process.env.INSTANCE_SITE === 'current' ? await builder.loadCurrent() : null, builder };
+}
+
 async function serve(): Promise<void> {
   const [{ createApp, listen }, { loadConfig }, { createLogger }, db, { changes, shareChanges }, { createMailer }, jobs, site] = await Promise.all([
     import('../../api/app.ts'),
@@ -63,7 +70,7 @@ async function serve(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await db.openDatabase(config.DATABASE_URL);
   await shareChanges(orm, changes, { dialect: db.dialectOf(config.DATABASE_URL), logger }).ready;
-  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: { current: process.env.INSTANCE_SITE === 'current' ? await site.loadCurrentBuild() : null } });
+  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: await servedSite(site.createSiteBuilder(config.SITE_DIR)) });
   const server = await listen(app, 0, '127.0.0.1');
   jobs.scheduleJobs(
     orm,

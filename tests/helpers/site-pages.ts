@@ -1,15 +1,16 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { createLogger } from '../../api/logger.ts';
-import { buildSiteIfStale, buildSourceHash, loadCurrentBuild, type SiteBuild } from '../../api/site/index.ts';
+import { buildSourceHash, type SiteBuild } from '../../api/site/index.ts';
 import type { TestApp } from './test-app.ts';
 import type { TestClient } from './http-client.ts';
 
 /** Pages rendered on demand read data in process, not from the snapshot: any build of these sources serves them. */
 export async function buildOfTheseSources(app: TestApp): Promise<SiteBuild | null> {
-  const current = await loadCurrentBuild();
+  const { builder } = app.site;
+  const current = await builder.loadCurrent();
   if (current?.handler && current.info.sourceHash === buildSourceHash(app.config)) return current;
-  await buildSiteIfStale(app.orm.em.fork(), app.config, createLogger('silent'));
-  return loadCurrentBuild();
+  await builder.buildIfStale(app.orm.em.fork(), app.config, createLogger('silent'));
+  return builder.loadCurrent();
 }
 
 /** Every SQL statement the app sends while `work` runs. */

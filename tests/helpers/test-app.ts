@@ -7,11 +7,14 @@ import type { MikroORM } from '@mikro-orm/core';
 import { createApp, listen } from '../../api/app.ts';
 import { loadConfig, type Config } from '../../api/config.ts';
 import { createLogger } from '../../api/logger.ts';
-import type { SiteHolder } from '../../api/site/index.ts';
+import { createSiteBuilder, type SiteBuild, type SiteHolder } from '../../api/site/index.ts';
 import { seedReference } from '../../db/index.ts';
+import type { PasswordHashing } from '../../modules/accounts/index.ts';
 import { createMailer, type Mailer } from '../../modules/mail/index.ts';
+import { cheapHashing } from './accounts.ts';
 import { TestClient } from './http-client.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { testSiteDir } from './test-site.ts';
 import { unlimitedDonations } from './unlimited-donations.ts';
 
 export interface TestApp {
@@ -29,7 +32,7 @@ export interface TestApp {
 }
 
 /** The real app on a real (fresh) database, listening on a free loopback port. */
-export async function startTestApp(env: Record<string, string> = {}, options: { site?: SiteHolder } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { build?: SiteBuild; passwordHashing?: PasswordHashing } = {}): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase();
   const ownMediaDir = env.MEDIA_DIR === undefined ? mkdtempSync(join(tmpdir(), 'fundraise-media-')) : null;
   const config = loadConfig({
@@ -37,6 +40,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     DATA_DIR: 'data',
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema',
     LOG_LEVEL: 'silent',
+    SITE_DIR: testSiteDir,
     ...unlimitedDonations,
     ...(ownMediaDir ? { MEDIA_DIR: ownMediaDir } : {}),
     ...env,
@@ -44,8 +48,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   await seedReference(database.orm.em.fork());
   const logger = createLogger(config.LOG_LEVEL);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
-  const site = options.site ?? { current: null };
-  const app = createApp({ config, orm: database.orm, logger, mailer, site });
+  const site: SiteHolder = { current: options.build ?? null, builder: createSiteBuilder(config.SITE_DIR) };
+  const app = createApp({ config, orm: database.orm, logger, mailer, site, passwordHashing: options.passwordHashing ?? cheapHashing });
   const server: Server = await listen(app, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
