@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import Koa from 'koa';
-import { changes, trackChanges } from '../kernel/changes/index.ts';
+import { createChangeFeed, trackChanges, type ChangeFeed } from '../kernel/changes/index.ts';
 import type { Logger } from 'pino';
 import { accountRoutes, createAccountService, createGoogleVerifier, requireAdmin, type PasswordHashing } from '../modules/accounts/index.ts';
 import { adminRoutes, moderationMailComposer, moderationMailKind, refundRunsJob } from '../modules/admin/index.ts';
@@ -16,7 +16,7 @@ import { createVisitCounter, pageViews, reportReadRoutes, reportRoutes, type Vis
 import { isCoOrganiser, memberDigestComposer, memberDigestMailKind, teamRoutes } from '../modules/teams/index.ts';
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserChangeWatchers, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
-import { createMediaService, imagesAndMedia, isOwnAvatar, mediaFiles, mediaRoutes, mediaStorage, setMediaPublicBase } from '../modules/media/index.ts';
+import { avatarsById, createMediaService, isOwnAvatar, mediaFiles, mediaRoutes, mediaStorage } from '../modules/media/index.ts';
 import { createPaymentService, donateForm, isDonateFormPost, paymentRoutes, type PaymentService } from '../modules/payments/index.ts';
 import { receiptComposer, receiptMailKind, receiptRoutes, refundNoticeComposer, refundNoticeMailKind } from '../modules/receipts/index.ts';
 import { sessionCookie, sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
@@ -62,6 +62,11 @@ export interface AppDependencies {
   site?: SiteHolder;
   /** The cost of new password hashes: the suites that are not about passwords make them cheap. */
   passwordHashing?: PasswordHashing;
+  /**
+   * What the caches of this process check their copies against: the server's, shared with
+   * other instances when it shares the database's change feed; the app's own when left out.
+   */
+  feed?: ChangeFeed;
 }
 
 /** Webhooks are signed by their sender and carry no browser cookies, so the anti-forgery check does not apply. */
@@ -75,6 +80,8 @@ export interface App {
   counter: VisitCounter;
   /** The micro cache first, then Koa: what an HTTP server should be given. */
   listener: RequestListener;
+  /** The change feed the app's caches and writes use. */
+  feed: ChangeFeed;
 }
 
 /** Listens on a port (0 for any free one) and resolves once it does; rejects when it cannot (the port taken, say). */
@@ -98,12 +105,15 @@ function assertAdminRoutesGuarded(definitions: readonly RouteDefinition[]): void
 
 export function createApp(deps: AppDependencies): App {
   const { config, orm, logger, mailer } = deps;
-  const site = deps.site ?? { current: null, builder: createSiteBuilder(config.SITE_DIR) };
+  const feed = deps.feed ?? createChangeFeed();
+  const mediaStore = mediaStorage(mediaStorageOptions(config));
+  const media = createMediaService({ storage: mediaStore, authorisers: { FUNDRAISER: authoriseFundraiserMedia } });
+  const site = deps.site ?? { current: null, builder: createSiteBuilder(config.SITE_DIR, media.links) };
   // One proxy in front: the address it appends is the last in X-Forwarded-For; what comes before is the client's to say.
   const app = new Koa<AppState, AppContextExtras>({ proxy: config.TRUST_PROXY, maxIpsCount: 1 });
   const secure = config.PUBLIC_URL.startsWith('https:');
   const tokens = xsrfTokens({ secret: config.SESSION_SECRET, secure, sessionCookie });
-  const microCache = createMicroCache({ ttlMs: 5_000, tokens, headers: answerHeaders(config.PUBLIC_URL), logger, feed: changes });
+  const microCache = createMicroCache({ ttlMs: 5_000, tokens, headers: answerHeaders(config.PUBLIC_URL), logger, feed });
 
   const captcha = createCaptcha({
     secret: config.RECAPTCHA_SECRET,
@@ -118,13 +128,10 @@ export function createApp(deps: AppDependencies): App {
     logger,
     ownsAvatar: isOwnAvatar,
     ...(deps.passwordHashing ? { passwordHashing: deps.passwordHashing } : {}),
-    avatarUrl: async (em, id) => (await imagesAndMedia(em, { entityType: 'USER', entityIds: [] }, [id])).byId.get(id)?.thumbnailUrl ?? null,
+    avatarUrl: async (em, id) => (await avatarsById(em, media.links, [id])).get(id)?.thumbnailUrl ?? null,
   });
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, logger });
-  const mediaStore = mediaStorage(mediaStorageOptions(config));
-  setMediaPublicBase(mediaStore.publicBase);
-  const media = createMediaService({ storage: mediaStore, authorisers: { FUNDRAISER: authoriseFundraiserMedia } });
-  const fundraisers = createFundraiserService({ media, donationRowsExist, feed: changes });
+  const fundraisers = createFundraiserService({ media, donationRowsExist, feed });
   mailer.composer(receiptMailKind, receiptComposer({ publicUrl: config.PUBLIC_URL }));
   mailer.composer(refundNoticeMailKind, refundNoticeComposer({ publicUrl: config.PUBLIC_URL }));
   mailer.composer(moderationMailKind, moderationMailComposer({ publicUrl: config.PUBLIC_URL }));
@@ -148,7 +155,7 @@ export function createApp(deps: AppDependencies): App {
 
   const catalogue = createCatalogueService({ em: orm.em });
   const counter = createVisitCounter({ logger });
-  trackChanges(orm, changes, { ...fundraiserChangeWatchers, ...commentChangeWatchers });
+  trackChanges(orm, feed, { ...fundraiserChangeWatchers, ...commentChangeWatchers });
 
   const donationLimits = {
     largest: { USD: config.DONATION_MAX_USD, ETB: config.DONATION_MAX_ETB },
@@ -162,10 +169,10 @@ export function createApp(deps: AppDependencies): App {
     ...donationRoutes({ captcha, limits: donationLimits }),
     ...paymentRoutes({ payments, captcha }),
     ...receiptRoutes({ captcha }),
-    ...commentRoutes({ coOrganisers: isCoOrganiser }),
+    ...commentRoutes({ coOrganisers: isCoOrganiser, mediaLinks: media.links }),
     ...reportRoutes({ counter, publicUrl: config.PUBLIC_URL }),
     ...reportReadRoutes(),
-    ...teamRoutes({ publicUrl: config.PUBLIC_URL, mailer, publicDonations: publicDonationsByIds }),
+    ...teamRoutes({ publicUrl: config.PUBLIC_URL, media: media.links, mailer, publicDonations: publicDonationsByIds }),
     ...flagRoutes({ flags: createFlagService({ secret: config.SESSION_SECRET }), captcha }),
     ...testimonialRoutes,
     ...contactRoutes(createContactService({ mailer, supportEmail: config.CONTACT_EMAIL })),
@@ -239,12 +246,13 @@ export function createApp(deps: AppDependencies): App {
   });
   app.use(mediaFiles(mediaStore));
   app.use(pageViews({ counter, ownHost: new URL(config.PUBLIC_URL).hostname.toLowerCase() }));
-  const pageServices = { fundraisers, catalogue, payments, logger };
+  const pageServices = { fundraisers, catalogue, payments, mediaLinks: media.links, logger };
   app.use(
     siteServer(site, {
       data: (ctx, seen, onPartial) => pageDataFor(ctx, pageServices, seen, onPartial),
       renders: config.SITE_RENDERS,
       cache: createRenderCache({ ttlMs: renderCacheTtlMs, maxEntries: 500 }),
+      feed,
     }),
   );
   app.use(() => {
@@ -271,5 +279,5 @@ export function createApp(deps: AppDependencies): App {
       );
     }
   };
-  return { koa: app, payments, counter, listener };
+  return { koa: app, payments, counter, listener, feed };
 }

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
-import { changes } from '../kernel/changes/index.ts';
+import type { ChangeFeed } from '../kernel/changes/index.ts';
 import { purgeAccountTokensJob } from '../modules/accounts/index.ts';
 import { refundRunsJob } from '../modules/admin/index.ts';
 import { commentDigestJob } from '../modules/comments/index.ts';
@@ -21,6 +21,12 @@ import { rebuildOnChange, rebuildSiteIfDataChanged, type SiteHolder } from './si
 export interface JobDependencies {
   mailer: Mailer;
   payments: PaymentService;
+}
+
+/** What the schedule needs besides the jobs': the site it rebuilds, and the feed whose changes start a rebuild. */
+export interface ScheduleDependencies extends JobDependencies {
+  site: SiteHolder;
+  feed: ChangeFeed;
 }
 
 /**
@@ -43,12 +49,12 @@ export function jobList(deps: JobDependencies): Job[] {
 }
 
 /** Schedules every job and the site's rebuild; answers a function that stops them all. */
-export function scheduleAll(orm: MikroORM, config: Config, deps: JobDependencies & { site: SiteHolder }, logger: Logger): () => void {
+export function scheduleAll(orm: MikroORM, config: Config, deps: ScheduleDependencies, logger: Logger): () => void {
   const stopJobs = scheduleJobs(orm, jobList(deps), logger);
   const rebuildSite = siteRebuilder(orm, config, deps.site, logger);
   // The job catches changes made by hand in the database; those made through an instance (this one or, with a shared feed, another) start a rebuild themselves.
   const rebuild = config.SITE_REBUILD_CRON === 'off' ? null : cron.schedule(config.SITE_REBUILD_CRON, () => void rebuildSite('SCHEDULE'), { name: 'site-rebuild' });
-  const stopRebuildOnChange = config.SITE_REBUILD_ON_CHANGE ? rebuildSiteOnChange(() => rebuildSite('CHANGE')) : () => undefined;
+  const stopRebuildOnChange = config.SITE_REBUILD_ON_CHANGE ? rebuildSiteOnChange(deps.feed, () => rebuildSite('CHANGE')) : () => undefined;
   return () => {
     stopJobs();
     stopRebuildOnChange();
@@ -70,8 +76,8 @@ export function siteRebuilder(orm: MikroORM, config: Config, site: SiteHolder, l
  * fundraiser started, suspended, closed or retitled within seconds, totals at most once a
  * minute (api/site/rebuild-on-change.ts). Answers a function that stops it.
  */
-export function rebuildSiteOnChange(rebuildSite: () => Promise<void>): () => void {
-  return rebuildOnChange(changes, rebuildSite, {
+export function rebuildSiteOnChange(feed: ChangeFeed, rebuildSite: () => Promise<void>): () => void {
+  return rebuildOnChange(feed, rebuildSite, {
     urgent: [fundraiserKeys.listing],
     routine: [fundraiserKeys.lists],
     settleMs: 2_000,

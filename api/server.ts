@@ -2,9 +2,9 @@ import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { dialectOf, openDatabase, seedDemoIfEmpty, seedReference, underStartupLock } from '../db/index.ts';
-import { changes, shareChanges } from '../kernel/changes/index.ts';
+import { createChangeFeed, shareChanges } from '../kernel/changes/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
-import { mediaStorage, setMediaPublicBase } from '../modules/media/index.ts';
+import { mediaLinks, mediaStorage } from '../modules/media/index.ts';
 import { createApp, listen } from './app.ts';
 import { assertServable, mediaStorageOptions, type Config } from './config.ts';
 import { scheduleAll } from './jobs.ts';
@@ -35,8 +35,6 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await openDatabase(config.DATABASE_URL);
   const mediaStore = mediaStorage(mediaStorageOptions(config));
-  // The static pages name images by the address they are served from, which the storage decides.
-  setMediaPublicBase(mediaStore.publicBase);
   // One instance at a time: another starting beside it waits, then finds the work done.
   const demo = await underStartupLock(orm, async () => {
     const applied = (await orm.migrator.up()).map((m) => m.name);
@@ -52,9 +50,12 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
 
   // Before the site is built from the data and before the app serves: what other instances
   // change from then on is heard of, and no kept page is answered without asking them first.
-  const sharing = config.CHANGE_FEED === 'database' ? shareChanges(orm, changes, { dialect: dialectOf(config.DATABASE_URL), logger }) : null;
+  // One feed for the process: a change and the caches it makes stale may be anywhere in it (a webhook's transaction, a job, a page's render cache).
+  const feed = createChangeFeed();
+  const sharing = config.CHANGE_FEED === 'database' ? shareChanges(orm, feed, { dialect: dialectOf(config.DATABASE_URL), logger }) : null;
   await sharing?.ready;
-  const builder = createSiteBuilder(config.SITE_DIR);
+  // The static pages name images by the address they are served from, which the storage decides.
+  const builder = createSiteBuilder(config.SITE_DIR, mediaLinks(mediaStore.publicBase));
   const site: SiteHolder = { current: await builder.loadCurrent(), builder };
   if (!site.current) {
     await rebuildSiteIfDataChanged(orm, config, site, logger, { trigger: 'START' });
@@ -68,8 +69,8 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   if (!mailer.delivers) logger.warn('SMTP_URL is not set: mails are kept in the outbox table and logged');
   if (!config.RECAPTCHA_SECRET) logger.warn('RECAPTCHA_SECRET is not set: the bot check is off');
-  const app = createApp({ config, orm, logger, mailer, site });
-  const stopJobs = options.jobs === false ? () => undefined : scheduleAll(orm, config, { mailer, payments: app.payments, site }, logger);
+  const app = createApp({ config, orm, logger, mailer, site, feed });
+  const stopJobs = options.jobs === false ? () => undefined : scheduleAll(orm, config, { mailer, payments: app.payments, site, feed }, logger);
 
   // Counted views and shares go to the database every few seconds, and once more on the way out.
   const flushCounts = () => app.counter.flush(orm.em.fork());

@@ -27,12 +27,11 @@ import { join } from 'node:path';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
 import { createApp } from '../api/app.ts';
 import { countFlushMs } from '../api/server.ts';
-import { loadConfig } from '../api/config.ts';
+import { loadConfig, mediaLinksOf } from '../api/config.ts';
 import { createLogger } from '../api/logger.ts';
 import { buildSourceHash, createSiteBuilder } from '../api/site/index.ts';
 import { migrate, openDatabase, seedDemoIfEmpty, seedReference } from '../db/index.ts';
 import { generatePassword, hashPassword, UserSchema } from '../modules/accounts/index.ts';
-import { changes } from '../kernel/changes/index.ts';
 import { demoOrganisers, fundraiserKeys } from '../modules/fundraisers/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
 import { seedTwinFundraisers, teamsShape } from './bench-teams-data.ts';
@@ -71,7 +70,7 @@ async function serve(dir: string) {
   const organisers = await letOrganisersSignIn(orm.em.fork());
   // Pages rendered on demand read the API, not the snapshot: a build of the same sources
   // will do whatever data it was made from, and sparing a rebuild keeps it off the figures.
-  const builder = createSiteBuilder(config.SITE_DIR);
+  const builder = createSiteBuilder(config.SITE_DIR, mediaLinksOf(config));
   let build = await builder.loadCurrent();
   if (!build?.handler || build.info.sourceHash !== buildSourceHash(config)) {
     await builder.buildIfStale(orm.em.fork(), config, logger);
@@ -84,7 +83,7 @@ async function serve(dir: string) {
   // page it asks for shows, just before it asks.
   const server = createServer((req, res) => {
     const changed = req.headers['x-bench-changed'];
-    if (typeof changed === 'string') changes.bump([changed]);
+    if (typeof changed === 'string') app.feed.bump([changed]);
     app.listener(req, res);
   });
   server.listen(0, '127.0.0.1');

@@ -13,7 +13,7 @@ import { createApp, listen } from '../api/app.ts';
 import { loadConfig } from '../api/config.ts';
 import { createLogger } from '../api/logger.ts';
 import { dialectOf, openDatabase } from '../db/index.ts';
-import { changes, shareChanges } from '../kernel/changes/index.ts';
+import { createChangeFeed, shareChanges } from '../kernel/changes/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
 import { unlimitedDonations } from '../tests/helpers/unlimited-donations.ts';
 
@@ -23,8 +23,9 @@ async function serve(databaseUrl: string) {
   const config = loadConfig({ ...unlimitedDonations, ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), LOG_LEVEL: 'warn' });
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await openDatabase(databaseUrl);
-  if (config.CHANGE_FEED === 'database') await shareChanges(orm, changes, { dialect: dialectOf(databaseUrl), logger }).ready;
-  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }) });
+  const feed = createChangeFeed();
+  if (config.CHANGE_FEED === 'database') await shareChanges(orm, feed, { dialect: dialectOf(databaseUrl), logger }).ready;
+  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), feed });
   const server = await listen(app, 0, '127.0.0.1');
   process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
 }

@@ -5,8 +5,9 @@ import { currentUser } from '../../modules/accounts/index.ts';
 import type { CatalogueService } from '../../modules/catalogue/index.ts';
 import { conversation } from '../../modules/comments/index.ts';
 import { succeededPage } from '../../modules/donations/index.ts';
-import { findVisible, fundraiserKeys, fundraiserView, mayModerate, updatesSlice, type FundraiserService } from '../../modules/fundraisers/index.ts';
+import { findVisible, fundraiserKeys, mayModerate, updatesSlice, type FundraiserService } from '../../modules/fundraisers/index.ts';
 import { isCoOrganiser, teamBoard } from '../../modules/teams/index.ts';
+import type { MediaLinks } from '../../modules/media/index.ts';
 import type { PaymentService } from '../../modules/payments/index.ts';
 import type { PageData } from '../../site/src/lib/page-data.ts';
 
@@ -14,6 +15,7 @@ export interface PageDataServices {
   fundraisers: FundraiserService;
   catalogue: CatalogueService;
   payments: PaymentService;
+  mediaLinks: MediaLinks;
   logger: Logger;
 }
 
@@ -61,7 +63,7 @@ export function pageDataFor(ctx: AppContext, services: PageDataServices, seen: S
       const found = await main(`fundraiser ${id}`, async () => {
         try {
           const f = await findVisible(em, viewer, id, { related: true });
-          return { f, view: await fundraiserView(em, f, viewer) };
+          return { f, view: await services.fundraisers.view(em, f, viewer) };
         } catch (error) {
           if (error instanceof AppError && error.status === 404) return null;
           throw error;
@@ -73,8 +75,8 @@ export function pageDataFor(ctx: AppContext, services: PageDataServices, seen: S
       const [updates, donations, words, teams, moderates] = await Promise.all([
         updatesWanted ? section('updates', () => updatesSlice(em, id, updatesWanted)) : null,
         donationsWanted ? section('donations', () => succeededPage(em, id, donationsWanted)) : null,
-        conversationWanted ? section('conversation', () => conversation(em, viewer, id, conversationWanted)) : null,
-        teamsWanted ? section('teams', () => teamBoard(em, f)) : null,
+        conversationWanted ? section('conversation', () => conversation(em, services.mediaLinks, viewer, id, conversationWanted)) : null,
+        teamsWanted ? section('teams', () => teamBoard(em, services.mediaLinks, f)) : null,
         // Co-organisers hide what others wrote, as the organiser does; only a signed-in page asks.
         viewer && !shown.viewerCanManage ? main('co-organiser', () => mayModerate(em, f, viewer, isCoOrganiser)) : shown.viewerCanManage,
       ]);

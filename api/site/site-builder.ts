@@ -15,6 +15,7 @@ import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import type { Logger } from 'pino';
 import { bundleInUse, loadCurrentBuild, projectRoot, readBuildInfo, siteFolder, siteRoot, siteSourceHash, type BuildInfo, type SiteBuild, type SiteFolder } from './site-build.ts';
+import type { MediaLinks } from '../../modules/media/index.ts';
 import { snapshotSchema } from './snapshot.schemas.ts';
 import { exportSnapshot, snapshotHash } from './snapshot.ts';
 
@@ -62,14 +63,14 @@ export interface SiteBuilder {
   loadCurrent(): Promise<SiteBuild | null>;
 }
 
-/** A builder for the folder SITE_DIR names (site/dist by default). */
-export function createSiteBuilder(root?: string): SiteBuilder {
+/** A builder for the folder SITE_DIR names (site/dist by default), whose pages show images from `mediaLinks`. */
+export function createSiteBuilder(root: string | undefined, mediaLinks: MediaLinks): SiteBuilder {
   const folder = siteFolder(root);
   let running: Promise<{ built: boolean; info: BuildInfo }> | null = null;
   return {
     folder,
     buildIfStale(em, env, log, options = {}) {
-      running ??= build(folder, em, env, log, options.force ?? false, options.serving ?? null).finally(() => {
+      running ??= build(folder, mediaLinks, em, env, log, options.force ?? false, options.serving ?? null).finally(() => {
         running = null;
       });
       return running;
@@ -78,8 +79,8 @@ export function createSiteBuilder(root?: string): SiteBuilder {
   };
 }
 
-async function build(folder: SiteFolder, em: EntityManager, env: BuildEnv, log: Logger, force: boolean, serving: BuildInfo | null): Promise<{ built: boolean; info: BuildInfo }> {
-  const data = await exportSnapshot(em);
+async function build(folder: SiteFolder, mediaLinks: MediaLinks, em: EntityManager, env: BuildEnv, log: Logger, force: boolean, serving: BuildInfo | null): Promise<{ built: boolean; info: BuildInfo }> {
+  const data = await exportSnapshot(em, mediaLinks);
   const dataHash = snapshotHash(data);
   const sourceHash = buildSourceHash(env);
   // One made for another address (a start on another port, PUBLIC_URL unset) would give

@@ -1,4 +1,4 @@
-import { changes, seenVersions, type SeenVersions } from '../../kernel/changes/index.ts';
+import { seenVersions, type ChangeFeed, type SeenVersions } from '../../kernel/changes/index.ts';
 import { AppError, NotFound, variantsOf, type AppContext, type AppMiddleware } from '../../kernel/http/index.ts';
 import { currentUser } from '../../modules/accounts/index.ts';
 import { pageAddress } from '../../site/src/lib/page-address.ts';
@@ -39,6 +39,8 @@ export interface SiteServing {
   data(ctx: AppContext, seen: SeenVersions, onPartial: () => void): PageData;
   renders: number;
   cache: RenderCache;
+  /** The versions kept pages are checked against. */
+  feed: ChangeFeed;
 }
 
 /**
@@ -72,7 +74,7 @@ export function siteServer(holder: SiteHolder, serving: SiteServing): AppMiddlew
       return;
     }
     // Another instance may have changed what a kept page shows: hear of that first, or make the page afresh.
-    const heard = changes.shared ? await changes.sync() : true;
+    const heard = serving.feed.shared ? await serving.feed.sync() : true;
     if (!heard) {
       if (await renderPage(ctx, build, serving, renders, { url: address.url, key: null })) return next();
       return;
@@ -131,7 +133,7 @@ async function renderPage(ctx: AppContext, build: SiteBuild, serving: SiteServin
   if (kept) ctx.req.url = kept.url;
   let passed = false;
   ctx.respond = false;
-  const seen = seenVersions(changes);
+  const seen = seenVersions(serving.feed);
   let partial = false;
   const locals: PageLocals = {
     data: serving.data(ctx, seen, () => {

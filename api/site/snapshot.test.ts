@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { mediaLinksOf } from '../config.ts';
 import { after, before, describe, it } from 'node:test';
 import { snapshotSchema } from './snapshot.schemas.ts';
 import { fakeUser } from '../../tests/helpers/accounts.ts';
@@ -22,7 +23,7 @@ describe('the data snapshot of the pre-rendered pages', () => {
       titles.unshift((await fakeFundraiser(app.orm, owner, { categorySlug: 'memorial', title: `Memorial fund ${i}`, createdAt: at })).title);
     }
 
-    const data = await exportSnapshot(app.orm.em.fork());
+    const data = await exportSnapshot(app.orm.em.fork(), mediaLinksOf(app.config));
     const parsed = snapshotSchema.parse({ generatedAt: new Date().toISOString(), ...data });
     assert.deepEqual(
       parsed.categoryPages.map((page) => page.categoryId),
@@ -42,10 +43,10 @@ describe('the data snapshot of the pre-rendered pages', () => {
   });
 
   it('changes its hash when a category page would show something else', async () => {
-    const before = snapshotHash(await exportSnapshot(app.orm.em.fork()));
+    const before = snapshotHash(await exportSnapshot(app.orm.em.fork(), mediaLinksOf(app.config)));
     await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user, { categorySlug: 'animals', status: 'SUSPENDED' });
-    assert.equal(snapshotHash(await exportSnapshot(app.orm.em.fork())), before, 'a suspended fundraiser shows on no static page');
+    assert.equal(snapshotHash(await exportSnapshot(app.orm.em.fork(), mediaLinksOf(app.config))), before, 'a suspended fundraiser shows on no static page');
     await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user, { categorySlug: 'animals' });
-    assert.notEqual(snapshotHash(await exportSnapshot(app.orm.em.fork())), before);
+    assert.notEqual(snapshotHash(await exportSnapshot(app.orm.em.fork(), mediaLinksOf(app.config))), before);
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { readCategories, readLocations } from '../../modules/catalogue/index.ts';
 import { categoryFirstPages, featuredFundraisers, fundraiserStats } from '../../modules/fundraisers/index.ts';
+import type { MediaLinks } from '../../modules/media/index.ts';
 import { listPublishedTestimonials } from '../../modules/testimonials/index.ts';
 import type { Snapshot } from './snapshot.schemas.ts';
 
@@ -16,14 +17,14 @@ export const categoryPageSize = 12;
  * The data the pre-rendered pages show (snapshot.schemas.ts): up to six open fundraisers for
  * the home page, the first page of each category, and real counts.
  */
-export async function exportSnapshot(em: EntityManager): Promise<Omit<Snapshot, 'generatedAt'>> {
+export async function exportSnapshot(em: EntityManager, links: MediaLinks): Promise<Omit<Snapshot, 'generatedAt'>> {
   const categories = await readCategories(em);
   const [locations, testimonials, featured, stats, categoryPages] = await Promise.all([
     readLocations(em),
     listPublishedTestimonials(em),
-    featuredFundraisers(em.fork(), 6),
+    featuredFundraisers(em.fork(), links, 6),
     fundraiserStats(em),
-    categoryFirstPages(em.fork(), categories.map((category) => category.id), categoryPageSize),
+    categoryFirstPages(em.fork(), links, categories.map((category) => category.id), categoryPageSize),
   ]);
   return {
     categories,

@@ -38,17 +38,16 @@ describe('changes made through the database', () => {
   });
   after(() => database.drop());
 
-  it('raises a key at once outside a transaction', async () => {
-    const before = feed.version('k:plain');
-    await noteChanges(feed, orm.em.fork(), ['k:plain']);
-    assert.equal(feed.version('k:plain'), before + 1);
+  it('refuses a note outside a transaction, which could not wait for the commit of what it notes', async () => {
+    await assert.rejects(noteChanges(orm.em.fork(), ['k:plain']), /inside the transaction/);
+    assert.equal(feed.version('k:plain'), 0);
   });
 
   it('raises keys noted in a transaction, or one of its savepoints, only when the outermost commits', async () => {
     await orm.em.fork().transactional(async (tx) => {
-      await noteChanges(feed, tx, ['k:outer']);
+      await noteChanges(tx, ['k:outer']);
       await tx.transactional(async (inner) => {
-        await noteChanges(feed, inner, ['k:inner']);
+        await noteChanges(inner, ['k:inner']);
       });
       assert.equal(feed.version('k:outer'), 0, 'not before the commit');
       assert.equal(feed.version('k:inner'), 0, 'the savepoint released is not the commit');
@@ -60,16 +59,21 @@ describe('changes made through the database', () => {
   it('raises nothing for a transaction rolled back', async () => {
     await assert.rejects(
       orm.em.fork().transactional(async (tx) => {
-        await noteChanges(feed, tx, ['k:undone']);
+        await noteChanges(tx, ['k:undone']);
         throw new Error('undone');
       }),
       /undone/,
     );
     assert.equal(feed.version('k:undone'), 0);
     // Nor does a later commit on the same connection carry it.
-    await orm.em.fork().transactional(async (tx) => noteChanges(feed, tx, ['k:later']));
+    await orm.em.fork().transactional(async (tx) => noteChanges(tx, ['k:later']));
     assert.equal(feed.version('k:undone'), 0);
     assert.equal(feed.version('k:later'), 1);
+  });
+
+  it('refuses a second feed for the same database, whose caches would never hear of its changes', () => {
+    assert.throws(() => trackChanges(orm, createChangeFeed(), {}), /another feed/);
+    assert.doesNotThrow(() => trackChanges(orm, feed, {}));
   });
 
   it('raises the keys of a watched entity when its flush commits, and not for others', async () => {

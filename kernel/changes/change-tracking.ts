@@ -20,7 +20,7 @@ type Connection = object;
 const pendingByConnection = new WeakMap<Connection, Set<string>>();
 /** Between the outermost commit's start and its end. */
 const committing = new WeakMap<object, Set<string>>();
-const tracked = new WeakSet<MikroORM>();
+const tracked = new WeakMap<MikroORM, ChangeFeed>();
 
 interface OpenTransaction {
   getExecutor(): { provideConnection<T>(consumer: (connection: Connection) => Promise<T>): Promise<T> };
@@ -33,22 +33,31 @@ function connectionOf(transaction: unknown): Promise<Connection | undefined> {
 }
 
 /**
- * Raises `keys` once what `em` wrote is committed: at once outside a transaction, at the
- * outermost commit inside one. Raising them earlier would let a reader between the change
- * and its commit keep the old data under the new version.
+ * Raises `keys` once the transaction `em` writes in commits, on the feed its ORM was given
+ * (trackChanges): at the outermost commit, never before, since a reader between the change
+ * and its commit would keep the old data under the new version. Only inside a transaction:
+ * a write that bypasses the unit of work and must make pages stale belongs in one with the
+ * statement that changes them.
  */
-export async function noteChanges(feed: ChangeFeed, em: EntityManager, keys: Iterable<string>): Promise<void> {
+export async function noteChanges(em: EntityManager, keys: Iterable<string>): Promise<void> {
   const connection = em.isInTransaction() ? await connectionOf(em.getTransactionContext()) : undefined;
-  if (!connection) {
-    const raised = [...keys];
-    // Committed already (a flush outside a transaction commits on its own): known here first.
-    feed.bump(raised);
-    await feed.shared?.publish(em, raised);
-    return;
-  }
+  if (!connection) throw new Error('noteChanges is called inside the transaction of the change it notes');
+  notePending(connection, keys);
+}
+
+function notePending(connection: Connection, keys: Iterable<string>): void {
   let pending = pendingByConnection.get(connection);
   if (!pending) pendingByConnection.set(connection, (pending = new Set()));
   for (const key of keys) pending.add(key);
+}
+
+/** A flush outside a transaction has committed on its own: its keys are raised at once. */
+async function raiseFlushed(feed: ChangeFeed, em: EntityManager, keys: Iterable<string>): Promise<void> {
+  const connection = em.isInTransaction() ? await connectionOf(em.getTransactionContext()) : undefined;
+  if (connection) return notePending(connection, keys);
+  const raised = [...keys];
+  feed.bump(raised);
+  await feed.shared?.publish(em, raised);
 }
 
 /** A savepoint's end is not the transaction's: its keys stay pending until the outermost one ends. */
@@ -63,12 +72,15 @@ async function takePending(args: TransactionEventArgs): Promise<Set<string> | un
 
 /**
  * Watches every flush of `orm` for changes to the watched entities, and raises their keys
- * once committed. Writes that bypass the unit of work (a bulk UPDATE) call `noteChanges`
- * themselves. Registering twice on one ORM is a no-op.
+ * once committed, on `feed`: the one the composition root made for this process. Writes that
+ * bypass the unit of work (a bulk UPDATE) call `noteChanges` themselves. Registering twice
+ * on one ORM is a no-op; with another feed, a wiring mistake that would lose changes.
  */
 export function trackChanges(orm: MikroORM, feed: ChangeFeed, watchers: ChangeWatchers): void {
-  if (tracked.has(orm)) return;
-  tracked.add(orm);
+  const known = tracked.get(orm);
+  if (known === feed) return;
+  if (known) throw new Error('this ORM already raises its changes on another feed');
+  tracked.set(orm, feed);
   const subscriber: EventSubscriber = {
     async afterFlush(args: FlushEventArgs) {
       const keys = new Set<string>();
@@ -80,7 +92,7 @@ export function trackChanges(orm: MikroORM, feed: ChangeFeed, watchers: ChangeWa
         const changed = kind === 'update' ? Object.keys(changeSet.payload) : changeSet.meta.props.map((prop) => prop.name);
         for (const key of keysOf(entity, changed, kind)) keys.add(key);
       }
-      if (keys.size > 0) await noteChanges(feed, args.em, keys);
+      if (keys.size > 0) await raiseFlushed(feed, args.em, keys);
     },
     async beforeTransactionCommit(args) {
       if (!outermost(args) || !args.transaction) return;

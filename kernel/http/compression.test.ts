@@ -1,3 +1,4 @@
+import { createChangeFeed } from '../changes/index.ts';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { createServer, request, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
@@ -175,6 +176,7 @@ describe('compression middleware', () => {
     tokens: xsrfTokens({ secret: 'a-secret-long-enough-for-the-test-000000', secure: false, sessionCookie: 'sid' }),
     headers: [],
     logger: createLogger('silent'),
+    feed: createChangeFeed(),
   });
 
   before(async () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, it, mock } from 'node:test';
 import zlib from 'node:zlib';
 import { createLogger } from '../../api/logger.ts';
+import { createChangeFeed } from '../changes/index.ts';
 import { createMicroCache, type MicroCache } from './micro-cache.ts';
 import { xsrfTokens } from './xsrf.ts';
 
@@ -30,7 +31,7 @@ describe('micro cache', () => {
   let clock = 0;
 
   before(async () => {
-    cache = createMicroCache({ ttlMs: 50, tokens, headers: [['X-Content-Type-Options', 'nosniff']], logger: createLogger('silent'), now: () => clock });
+    cache = createMicroCache({ ttlMs: 50, tokens, headers: [['X-Content-Type-Options', 'nosniff']], logger: createLogger('silent'), feed: createChangeFeed(), now: () => clock });
     server = createServer((req, res) => {
       if (cache.answer(req, res)) return;
       passedOn += 1;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { LruCache } from '../cache/index.ts';
-import type { ChangeFeed, SeenVersions } from '../changes/index.ts';
+import { seenVersions, type ChangeFeed, type SeenVersions } from '../changes/index.ts';
 import { variantsOf, type CompressedVariants } from './compression.ts';
 import { requestIdFrom } from './request-context.ts';
 import { xsrfCookieName, type XsrfTokens } from './xsrf.ts';
@@ -30,6 +30,8 @@ export interface MicroCache {
    * query string comes with it; otherwise only the bare path.
    */
   remember(path: string, body: Buffer, cacheControl: string, options?: { seen?: SeenVersions; anyQuery?: boolean }): void;
+  /** Versions to note, before reading, for an answer to be kept until what it read changes (`remember`'s `seen`). */
+  watch(): SeenVersions;
   /**
    * Answers from memory when it can; false hands the request on to the app. A promise when a
    * kept answer must first hear of other instances' changes (a shared change feed).
@@ -51,7 +53,7 @@ const cookiePattern = new RegExp(`(?:^|;\\s*)${xsrfCookieName}=([^;]*)`);
  * without a session, and only until a change makes them stale (kernel/changes). Compressed copies are made on first request and
  * shared with the app's own answer of the same bytes (compression.ts).
  */
-export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; headers: readonly [string, string][]; logger: Logger; feed?: ChangeFeed; now?: () => number }): MicroCache {
+export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; headers: readonly [string, string][]; logger: Logger; feed: ChangeFeed; now?: () => number }): MicroCache {
   const now = options.now ?? Date.now;
   const entries = new LruCache<string, Entry>(maxEntries);
 
@@ -75,6 +77,7 @@ export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; h
   }
 
   return {
+    watch: () => seenVersions(options.feed),
     remember(path, body, cacheControl, kept = {}) {
       entries.set(path, {
         variants: variantsOf(body, contentType),
@@ -93,7 +96,7 @@ export function createMicroCache(options: { ttlMs: number; tokens: XsrfTokens; h
       if (!seen) return serve(req, res, entry);
       if (options.tokens.sessionTokenIn(req.headers.cookie) !== undefined) return false;
       // Another instance may have changed what it was read from: hear of that first.
-      if (options.feed?.shared) return options.feed.sync().then((heard) => heard && seen.stillCurrent() && serve(req, res, entry));
+      if (options.feed.shared) return options.feed.sync().then((heard) => heard && seen.stillCurrent() && serve(req, res, entry));
       return seen.stillCurrent() && serve(req, res, entry);
     },
   };

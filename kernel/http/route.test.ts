@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import Koa from 'koa';
 import { z } from 'zod';
+import { createChangeFeed, seenVersions } from '../changes/index.ts';
 import type { AppContextExtras, AppState } from './context.ts';
 import { AppError } from './errors.ts';
 import type { MicroCache } from './micro-cache.ts';
@@ -14,6 +15,7 @@ describe('ids in API paths', () => {
   const microCache: MicroCache = {
     remember: (path, _body, _cacheControl, options) => void remembered.push({ path, anyQuery: options?.anyQuery }),
     answer: () => false,
+    watch: () => seenVersions(createChangeFeed()),
   };
   let server: Server;
   let url: string;

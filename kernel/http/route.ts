@@ -2,7 +2,6 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { z } from 'zod';
 import type { AppContext, AppMiddleware } from './context.ts';
 import type { MicroCache } from './micro-cache.ts';
-import { changes, seenVersions } from '../changes/index.ts';
 import { errorResponse } from './error.schemas.ts';
 import { NotFound, ValidationFailed, type FieldErrors } from './errors.ts';
 import { idParameters, parseId } from './ids.ts';
@@ -159,7 +158,7 @@ export function routes(definitions: readonly RouteDefinition[], options: { micro
     const query = definition.query ? valid(check(definition.query, ctx.query)) : undefined;
     if (failed) throw new ValidationFailed(problems);
     const keepable = ctx.querystring === '' || !definition.query;
-    const kept = definition.keptUntilChanged && ctx.method === 'GET' && keepable && !ctx.state.session?.current ? seenVersions(changes) : null;
+    const kept = definition.keptUntilChanged && ctx.method === 'GET' && keepable && !ctx.state.session?.current ? (options.microCache?.watch() ?? null) : null;
     // Noted before the read, so that a change committed during it makes the copy stale.
     if (kept) for (const key of definition.keptUntilChanged?.(params) ?? []) kept.see(key);
     const result = await definition.handler({ body, query, params, ctx });

@@ -3,7 +3,7 @@ import { queryBuilder } from '../../kernel/db/index.ts';
 import type { User } from '../accounts/index.ts';
 import { wordsOfSupportCountQuery, wordsOfSupportQuery } from '../donations/index.ts';
 import { displayName, findVisible, isoSeconds, pageOf, type Page } from '../fundraisers/index.ts';
-import { imagesAndMedia, type MediaView } from '../media/index.ts';
+import { avatarsById, type MediaLinks } from '../media/index.ts';
 import { fromMinor, type Currency } from '../money/index.ts';
 import { CommentLikeSchema, CommentSchema } from './comment.entity.ts';
 import type { ConversationItem } from './comment.schemas.ts';
@@ -47,7 +47,7 @@ const nullableNumber = (value: number | string | null): number | null => (value 
  * the same however long the conversation is. A suspended fundraiser's conversation is its
  * organiser's and the admins' alone, as the fundraiser is.
  */
-export async function conversation(em: EntityManager, viewer: User | null, fundraiserId: number, paging: { page: number; size: number }): Promise<Page<ConversationItem>> {
+export async function conversation(em: EntityManager, links: MediaLinks, viewer: User | null, fundraiserId: number, paging: { page: number; size: number }): Promise<Page<ConversationItem>> {
   await findVisible(em, viewer, fundraiserId);
   const depth = (paging.page + 1) * paging.size;
   const comments = queryBuilder(em, CommentSchema, 'c')
@@ -93,7 +93,7 @@ export async function conversation(em: EntityManager, viewer: User | null, fundr
   const commentIds = rows.filter((r) => r.kind === 'comment').map((r) => Number(r.id));
   const avatarIds = [...new Set(rows.map((r) => nullableNumber(r.avatar_media_id)).filter((id): id is number => id !== null))];
   const [avatars, liked] = await Promise.all([
-    avatarIds.length ? imagesAndMedia(em, { entityType: 'USER', entityIds: [] }, avatarIds).then((m) => m.byId) : new Map<number, MediaView>(),
+    avatarsById(em, links, avatarIds),
     viewer && commentIds.length ? likedBy(em, viewer.id, commentIds) : new Set<number>(),
   ]);
   const items = rows.map((row): ConversationItem => {

@@ -1,3 +1,4 @@
+import type { MediaLinks } from '../media/index.ts';
 import { route } from '../../kernel/http/index.ts';
 import { currentUser, requireUser } from '../accounts/index.ts';
 import { fundraiserKeys, type CoOrganisers } from '../fundraisers/index.ts';
@@ -15,8 +16,8 @@ import {
 } from './comment.schemas.ts';
 import { hideWords, postComment, removeComment, setLike } from './comment.service.ts';
 
-/** `coOrganisers`: who else may hide what others wrote (the teams module's co-organisers). */
-export function commentRoutes(options: { coOrganisers?: CoOrganisers } = {}) {
+/** `coOrganisers`: who else may hide what others wrote (the teams module's co-organisers); `mediaLinks`: where authors' pictures are. */
+export function commentRoutes(options: { coOrganisers?: CoOrganisers; mediaLinks: MediaLinks }) {
   const tag = 'comments';
   return [
     route({
@@ -27,7 +28,7 @@ export function commentRoutes(options: { coOrganisers?: CoOrganisers } = {}) {
       body: postCommentRequest,
       response: conversationItemResponse,
       status: 201,
-      handler: async ({ body, ctx }) => postComment(ctx.state.em, await requireUser(ctx), body, { ip: ctx.state.clientIp }),
+      handler: async ({ body, ctx }) => postComment(ctx.state.em, options.mediaLinks, await requireUser(ctx), body, { ip: ctx.state.clientIp }),
     }),
     route({
       method: 'get',
@@ -38,7 +39,7 @@ export function commentRoutes(options: { coOrganisers?: CoOrganisers } = {}) {
       query: conversationQuery,
       response: conversationResponse,
       keptUntilChanged: (params) => [fundraiserKeys.one(params.fundraiserId), fundraiserKeys.people],
-      handler: async ({ params, query, ctx }) => conversation(ctx.state.em, await currentUser(ctx), params.fundraiserId, query),
+      handler: async ({ params, query, ctx }) => conversation(ctx.state.em, options.mediaLinks, await currentUser(ctx), params.fundraiserId, query),
     }),
     route({
       method: 'post',

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import { changes, noteChanges } from '../../kernel/changes/index.ts';
+import { noteChanges } from '../../kernel/changes/index.ts';
 import { NotFound, ValidationFailed } from '../../kernel/http/index.ts';
 import type { User } from '../accounts/index.ts';
 import { hideWordsOfSupport, wordsOfSupportFundraiser } from '../donations/index.ts';
 import { displayName, findVisible, fundraiserKeys, isoSeconds, mayModerate, noCoOrganisers, type CoOrganisers, type Fundraiser } from '../fundraisers/index.ts';
-import { imagesAndMedia } from '../media/index.ts';
+import { avatarsById, type MediaLinks } from '../media/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
 import { CommentLikeSchema, CommentSchema, type Comment } from './comment.entity.ts';
 import { AuthorMismatch, CommentNotFound, CommentRepeated, CommentsClosed, NotCommentAuthor, NotWordsModerator, WordsNotFound } from './comment.errors.ts';
@@ -50,7 +50,7 @@ export async function findVisibleComment(em: EntityManager, viewer: User | null,
  * that recounts the fundraiser's published comments. PAUSED and CLOSED fundraisers still take
  * words of support (CONTEXT.md); a suspended one takes none.
  */
-export async function postComment(em: EntityManager, author: User, input: PostCommentRequest, from: { ip: string }): Promise<ConversationItem> {
+export async function postComment(em: EntityManager, links: MediaLinks, author: User, input: PostCommentRequest, from: { ip: string }): Promise<ConversationItem> {
   if (input.userId !== author.id) throw new AuthorMismatch();
   const fundraiser = await findVisible(em, author, input.fundraiserId);
   if (fundraiser.status === 'SUSPENDED') throw new CommentsClosed();
@@ -93,7 +93,7 @@ export async function postComment(em: EntityManager, author: User, input: PostCo
     throw error;
   }
   const avatarId = author.avatarMediaId ?? null;
-  const avatar = avatarId === null ? undefined : (await imagesAndMedia(em, { entityType: 'USER', entityIds: [] }, [avatarId])).byId.get(avatarId);
+  const avatar = avatarId === null ? undefined : (await avatarsById(em, links, [avatarId])).get(avatarId);
   return {
     id: comment.id,
     kind: 'comment',
@@ -140,7 +140,7 @@ export async function setLike(em: EntityManager, viewer: User, commentId: number
     );
     const [row] = await connection.execute<Array<{ like_count: number | string }>>('select `like_count` from `comment` where `id` = ?', [commentId], 'all', context);
     // The fundraiser's page shows like counts.
-    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+    await noteChanges(tx, [fundraiserKeys.one(fundraiser.id)]);
     return Number(row?.like_count ?? 0);
   });
   return { likeCount, likedByMe: liked };
@@ -177,7 +177,7 @@ export async function removeComment(
     );
     if (removed !== 1) throw new CommentNotFound();
     await recountTally(tx, fundraiser.id);
-    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+    await noteChanges(tx, [fundraiserKeys.one(fundraiser.id)]);
   });
   return { id: commentId, status };
 }
@@ -215,7 +215,7 @@ export async function hideWords(
   if (!reason) throw new ValidationFailed({ reason: { code: 'field.hide_reason' } });
   await em.transactional(async (tx) => {
     if (!(await hideWordsOfSupport(tx, donationId, { userId: viewer.id, reason }))) throw new WordsNotFound();
-    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+    await noteChanges(tx, [fundraiserKeys.one(fundraiser.id)]);
   });
   return { id: donationId, status: 'hidden' };
 }

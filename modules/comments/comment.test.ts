@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
+import { mediaLinksOf } from '../../api/config.ts';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { changes } from '../../kernel/changes/index.ts';
 import { fakeUser, signIn, type FakeUser } from '../../tests/helpers/accounts.ts';
 import { storedComment } from '../../tests/helpers/comments.ts';
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { UserSchema, type User } from '../accounts/index.ts';
 import { DonationSchema } from '../donations/index.ts';
 import { fundraiserKeys, type Fundraiser } from '../fundraisers/index.ts';
-import { MediaSchema, mediaUrls } from '../media/index.ts';
+import { MediaSchema } from '../media/index.ts';
 import { rateLimitEntities, resetUnder } from '../rate-limits/index.ts';
 import { CommentLikeSchema, CommentSchema } from './comment.entity.ts';
 import { commentErrorCodes } from './comment.errors.ts';
@@ -258,7 +258,7 @@ describe('comments API', () => {
     );
     const [newest, stayStrong, thanks] = first.content;
     const thanksAvatar = (items: Array<{ kind: string; id: number; author: { avatarUrl: string | null } }>) => items.find((i) => i.kind === 'comment' && i.id === c2.id)?.author.avatarUrl;
-    assert.deepEqual(newest.author, { id: supporter.user.id, name: 'Meron Alemu', avatarUrl: mediaUrls(storageKey).thumbnailUrl });
+    assert.deepEqual(newest.author, { id: supporter.user.id, name: 'Meron Alemu', avatarUrl: mediaLinksOf(app.config).urls(storageKey).thumbnailUrl });
     assert.equal(thanksAvatar(first.content), null, 'no picture, no address');
     assert.equal(thanks.author.name, 'Selam Bekele');
     assert.equal(stayStrong.content, 'Stay strong');
@@ -584,7 +584,7 @@ describe('comments API', () => {
     const f = await fakeFundraiser(app.orm, organiser.user);
     const key = fundraiserKeys.one(f.id);
     const supporter = await person();
-    const version = () => changes.version(key);
+    const version = () => app.feed.version(key);
     const firstContent = async () => (await app.client().get(`/api/comments/${f.id}`)).data.content.map((c: { content: string; likeCount: number }) => `${c.content}:${c.likeCount}`);
 
     assert.deepEqual(await firstContent(), []);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { MediaLinks } from '../media/index.ts';
 import { FundraiserSchema } from './fundraiser.entity.ts';
 import type { CategoryFirstPage } from './fundraiser.schemas.ts';
 import { staticCards } from './fundraiser.featured.ts';
@@ -13,7 +14,7 @@ import { listedStatuses } from './fundraiser.service.ts';
  * status, created_at) index; then the cards of all pages together. A window function would
  * make it one statement, but one that ranks every listed fundraiser to keep a dozen of each.
  */
-export async function categoryFirstPages(em: EntityManager, categoryIds: readonly number[], size: number): Promise<CategoryFirstPage[]> {
+export async function categoryFirstPages(em: EntityManager, links: MediaLinks, categoryIds: readonly number[], size: number): Promise<CategoryFirstPage[]> {
   const pages: { categoryId: number; ids: number[]; total: number }[] = [];
   // One after the other: a connection runs one statement at a time anyway.
   for (const categoryId of categoryIds) {
@@ -21,7 +22,7 @@ export async function categoryFirstPages(em: EntityManager, categoryIds: readonl
   }
   const ids = pages.flatMap((page) => page.ids);
   const rows = ids.length ? await em.find(FundraiserSchema, { id: { $in: ids } }, { populate: ['location'] }) : [];
-  const cards = new Map((await staticCards(em, rows)).map((card) => [card.id, card]));
+  const cards = new Map((await staticCards(em, links, rows)).map((card) => [card.id, card]));
   return pages.map((page) => ({
     categoryId: page.categoryId,
     size,

@@ -1,19 +1,19 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { imagesOf } from '../media/index.ts';
+import { imagesOf, type MediaLinks } from '../media/index.ts';
 import { currencies, fromMinor, type Currency } from '../money/index.ts';
 import { FundraiserSchema, type Fundraiser } from './fundraiser.entity.ts';
 import type { FeaturedFundraiser } from './fundraiser.schemas.ts';
 import { summaryOf } from './fundraiser.views.ts';
 
 /** Open fundraisers for the home page: those with the most donations, then the newest. */
-export async function featuredFundraisers(em: EntityManager, limit = 6): Promise<FeaturedFundraiser[]> {
+export async function featuredFundraisers(em: EntityManager, links: MediaLinks, limit = 6): Promise<FeaturedFundraiser[]> {
   const rows = await em.find(FundraiserSchema, { status: 'ACTIVE' }, { orderBy: { donationCount: 'desc', createdAt: 'desc', id: 'desc' }, limit, populate: ['location'] });
-  return staticCards(em, rows);
+  return staticCards(em, links, rows);
 }
 
 /** Cards of fundraisers whose location is loaded, with one query for all their cover images. */
-export async function staticCards(em: EntityManager, rows: readonly Fundraiser[]): Promise<FeaturedFundraiser[]> {
-  const images = await imagesOf(em, 'FUNDRAISER', rows.map((f) => f.id));
+export async function staticCards(em: EntityManager, links: MediaLinks, rows: readonly Fundraiser[]): Promise<FeaturedFundraiser[]> {
+  const images = await imagesOf(em, links, 'FUNDRAISER', rows.map((f) => f.id));
   return rows.map((f) => ({
     id: f.id,
     title: f.title,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { changes, noteChanges } from '../../kernel/changes/index.ts';
+import { noteChanges } from '../../kernel/changes/index.ts';
 import { fundraiserKeys } from './fundraiser.changes.ts';
 import { birrPerDollarForOrdering } from './fundraiser.sort-keys.ts';
 
@@ -26,6 +26,6 @@ export async function addToTotals(em: EntityManager, fundraiserId: number, delta
     em.getTransactionContext(),
   );
   const exists = Number((result as { affectedRows?: number }).affectedRows ?? 0) > 0;
-  if (exists) await noteChanges(changes, em, [fundraiserKeys.one(fundraiserId), fundraiserKeys.lists]);
+  if (exists) await noteChanges(em, [fundraiserKeys.one(fundraiserId), fundraiserKeys.lists]);
   return exists;
 }

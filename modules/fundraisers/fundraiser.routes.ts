@@ -22,7 +22,6 @@ import {
 import type { CoOrganisers } from './fundraiser.access.ts';
 import { fundraiserKeys } from './fundraiser.changes.ts';
 import { findVisible, type FundraiserService } from './fundraiser.service.ts';
-import { fundraiserView } from './fundraiser.views.ts';
 
 export function fundraiserRoutes(fundraisers: FundraiserService, options: { coOrganisers?: CoOrganisers } = {}) {
   const tag = 'fundraisers';
@@ -38,7 +37,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService, options: { coOr
       handler: async ({ body, ctx }) => {
         const user = await requireUser(ctx);
         const f = await fundraisers.create(ctx.state.em, user, body);
-        return fundraiserView(ctx.state.em, f, user);
+        return fundraisers.view(ctx.state.em, f, user);
       },
     }),
     route({
@@ -81,7 +80,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService, options: { coOr
       keptUntilChanged: (params) => [fundraiserKeys.one(params.id), fundraiserKeys.people],
       handler: async ({ params, ctx }) => {
         const viewer = await currentUser(ctx);
-        return fundraiserView(ctx.state.em, await findVisible(ctx.state.em, viewer, params.id, { related: true }), viewer);
+        return fundraisers.view(ctx.state.em, await findVisible(ctx.state.em, viewer, params.id, { related: true }), viewer);
       },
     }),
     route({
@@ -95,7 +94,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService, options: { coOr
       handler: async ({ params, body, ctx }) => {
         const user = await requireUser(ctx);
         const f = await fundraisers.edit(ctx.state.em, user, params.id, body);
-        return fundraiserView(ctx.state.em, f, user);
+        return fundraisers.view(ctx.state.em, f, user);
       },
     }),
     route({
@@ -109,7 +108,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService, options: { coOr
       handler: async ({ params, body, ctx }) => {
         const user = await requireUser(ctx);
         const f = await fundraisers.changeStatus(ctx.state.em, user, params.id, body.status);
-        return fundraiserView(ctx.state.em, f, user);
+        return fundraisers.view(ctx.state.em, f, user);
       },
     }),
     route({
@@ -122,7 +121,7 @@ export function fundraiserRoutes(fundraisers: FundraiserService, options: { coOr
       handler: async ({ params, ctx }) => {
         const user = await requireUser(ctx);
         const result = await fundraisers.remove(ctx.state.em, user, params.id);
-        return result.outcome === 'deleted' ? result : { outcome: result.outcome, fundraiser: await fundraiserView(ctx.state.em, result.fundraiser, user) };
+        return result.outcome === 'deleted' ? result : { outcome: result.outcome, fundraiser: await fundraisers.view(ctx.state.em, result.fundraiser, user) };
       },
     }),
     route({

@@ -11,10 +11,10 @@ import { FundraiserSchema, type Fundraiser, type FundraiserStatus } from './fund
 import { CurrencyLocked, FundraiserNotFound, FundraiserSuspended, InvalidStatusChange, NotFundraiserManager, OwnerMismatch, StatusChangeAdminOnly } from './fundraiser.errors.ts';
 import { mayManage } from './fundraiser.access.ts';
 import { lockFundraiserRow } from './fundraiser.money-lock.ts';
-import type { CreateFundraiserRequest, EditFundraiserRequest, FundraiserCard, FundraiserSort, Page } from './fundraiser.schemas.ts';
+import type { CreateFundraiserRequest, EditFundraiserRequest, FundraiserCard, FundraiserSort, FundraiserView, Page } from './fundraiser.schemas.ts';
 import { findFundraiserIds, teamIdIn, type FundraiserFilter } from './fundraiser.search.ts';
 import { createTotalsCache } from './fundraiser.totals-cache.ts';
-import { fundraiserCards, pageOf } from './fundraiser.views.ts';
+import { fundraiserCards, fundraiserView, pageOf } from './fundraiser.views.ts';
 
 /** Shown in discovery, search and category lists: fundraisers that can take donations. */
 export const listedStatuses: readonly FundraiserStatus[] = ['ACTIVE'];
@@ -104,6 +104,8 @@ export interface ListRequest {
 }
 
 export interface FundraiserService {
+  /** The fundraiser as its page shows it to `viewer` (null: a visitor not signed in). */
+  view(em: EntityManager, f: Fundraiser, viewer: User | null): Promise<FundraiserView>;
   create(em: EntityManager, owner: User, input: CreateFundraiserRequest): Promise<Fundraiser>;
   edit(em: EntityManager, viewer: User, id: number, input: EditFundraiserRequest): Promise<Fundraiser>;
   changeStatus(em: EntityManager, viewer: User, id: number, status: FundraiserStatus): Promise<Fundraiser>;
@@ -138,7 +140,7 @@ export function createFundraiserService(deps: {
     const rows = ids.length ? await em.find(FundraiserSchema, { id: { $in: ids } }, { populate: ['owner', 'category', 'location'], strategy: 'joined' }) : [];
     const byId = new Map(rows.map((f) => [f.id, f]));
     const ordered = ids.map((id) => byId.get(id)).filter((f): f is Fundraiser => f !== undefined);
-    return pageOf(await fundraiserCards(em, ordered), filter, total);
+    return pageOf(await fundraiserCards(em, deps.media.links, ordered), filter, total);
   }
 
   /**
@@ -163,6 +165,8 @@ export function createFundraiserService(deps: {
   }
 
   return {
+    view: (em, f, viewer) => fundraiserView(em, deps.media.links, f, viewer),
+
     async create(em, owner, input) {
       if (input.userId !== undefined && input.userId !== owner.id) throw new OwnerMismatch();
       const { category, location } = await references(em, input);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { User } from '../accounts/index.ts';
 import type { CategoryView, LocationView } from '../catalogue/index.ts';
-import { imagesAndMedia, imagesOf } from '../media/index.ts';
+import { imagesAndMedia, imagesOf, type MediaLinks } from '../media/index.ts';
 import { fromMinor } from '../money/index.ts';
 import { mayManage } from './fundraiser.access.ts';
 import type { Fundraiser } from './fundraiser.entity.ts';
@@ -57,11 +57,11 @@ function common(f: Fundraiser) {
 }
 
 /** The fundraiser as its page shows it to `viewer` (null: a visitor not signed in). */
-export async function fundraiserView(em: EntityManager, f: Fundraiser, viewer: User | null): Promise<FundraiserView> {
+export async function fundraiserView(em: EntityManager, links: MediaLinks, f: Fundraiser, viewer: User | null): Promise<FundraiserView> {
   // Nothing to read when the caller loaded the relations with the row (findVisible's `related`).
   await em.populate(f, ['owner', 'category', 'location']);
   const avatarId = f.owner.avatarMediaId;
-  const media = await imagesAndMedia(em, { entityType: 'FUNDRAISER', entityIds: [f.id] }, avatarId ? [avatarId] : []);
+  const media = await imagesAndMedia(em, links, { entityType: 'FUNDRAISER', entityIds: [f.id] }, avatarId ? [avatarId] : []);
   const images = media.images.get(f.id) ?? [];
   const avatar = avatarId ? media.byId.get(avatarId) : undefined;
   const { id, ...rest } = common(f);
@@ -78,9 +78,9 @@ export async function fundraiserView(em: EntityManager, f: Fundraiser, viewer: U
 }
 
 /** Cards for a list, with two queries whatever its length (relations, then cover images). */
-export async function fundraiserCards(em: EntityManager, list: Fundraiser[]): Promise<FundraiserCard[]> {
+export async function fundraiserCards(em: EntityManager, links: MediaLinks, list: Fundraiser[]): Promise<FundraiserCard[]> {
   await em.populate(list, ['owner', 'category', 'location']);
-  const images = await imagesOf(em, 'FUNDRAISER', list.map((f) => f.id));
+  const images = await imagesOf(em, links, 'FUNDRAISER', list.map((f) => f.id));
   return list.map((f) => ({
     ...common(f),
     summary: summaryOf(f.description),

@@ -10,7 +10,7 @@ export {
 export type { FundraiserService, ListRequest } from './fundraiser.service.ts';
 export { mayManage, mayModerate, noCoOrganisers } from './fundraiser.access.ts';
 export type { CoOrganisers } from './fundraiser.access.ts';
-export { fundraiserView, fundraiserCards, summaryOf, pageOf, isoSeconds, displayName } from './fundraiser.views.ts';
+export { fundraiserCards, summaryOf, pageOf, isoSeconds, displayName } from './fundraiser.views.ts';
 export type { FundraiserView, FundraiserCard, Page } from './fundraiser.schemas.ts';
 export { featuredFundraisers, fundraiserStats } from './fundraiser.featured.ts';
 export type { FeaturedFundraiser, CategoryFirstPage } from './fundraiser.schemas.ts';

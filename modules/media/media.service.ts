@@ -5,10 +5,10 @@ import { MediaSchema, type Media, type MediaEntityType } from './media.entity.ts
 import { ImageLimitReached, MediaNotFound } from './media.errors.ts';
 import { renderImage } from './media.images.ts';
 import type { MediaView } from './media.schemas.ts';
-import { mediaUrls, newStorageKey, type MediaStorage } from './media.storage.ts';
+import { mediaLinks, newStorageKey, type MediaLinks, type MediaStorage } from './media.storage.ts';
 
-export function mediaView(media: Pick<Media, 'id' | 'storageKey'>): MediaView {
-  return { id: media.id, ...mediaUrls(media.storageKey) };
+function mediaView(links: MediaLinks, media: Pick<Media, 'id' | 'storageKey'>): MediaView {
+  return { id: media.id, ...links.urls(media.storageKey) };
 }
 
 /**
@@ -25,6 +25,8 @@ export const imagesPerEntity: Record<MediaEntityType, number> = { FUNDRAISER: 10
 
 export interface MediaService {
   readonly storage: MediaStorage;
+  /** The addresses of the storage's renditions. */
+  readonly links: MediaLinks;
   /** Throws unless `user` may upload to (or delete from) the entity. */
   authorise(em: EntityManager, user: User, entityType: MediaEntityType, entityId: number, purpose: 'upload' | 'delete'): Promise<void>;
   /**
@@ -45,6 +47,7 @@ export interface MediaService {
 
 export function createMediaService(deps: { storage: MediaStorage; authorisers: Partial<Record<MediaEntityType, MediaAuthoriser>> }): MediaService {
   const { storage } = deps;
+  const links = mediaLinks(storage.publicBase);
 
   async function authorise(em: EntityManager, user: User, entityType: MediaEntityType, entityId: number, purpose: 'upload' | 'delete', lock: boolean) {
     if (entityType === 'USER') {
@@ -65,6 +68,7 @@ export function createMediaService(deps: { storage: MediaStorage; authorisers: P
 
   const service: MediaService = {
     storage,
+    links,
 
     authorise: (em, user, entityType, entityId, purpose) => authorise(em, user, entityType, entityId, purpose, false),
 
@@ -94,13 +98,13 @@ export function createMediaService(deps: { storage: MediaStorage; authorisers: P
         throw error;
       }
       await storage.remove(added.replaced);
-      return mediaView(added.media);
+      return mediaView(links, added.media);
     },
 
     async find(em, id) {
       const media = await em.findOne(MediaSchema, { id });
       if (!media) throw new MediaNotFound();
-      return mediaView(media);
+      return mediaView(links, media);
     },
 
     async remove(em, user, id) {
@@ -139,6 +143,7 @@ export async function isOwnAvatar(em: EntityManager, user: Pick<User, 'id'>, med
  */
 export async function imagesAndMedia(
   em: EntityManager,
+  links: MediaLinks,
   images: { entityType: MediaEntityType; entityIds: readonly number[] },
   ids: readonly number[] = [],
 ): Promise<{ images: Map<number, MediaView[]>; byId: Map<number, MediaView> }> {
@@ -151,13 +156,18 @@ export async function imagesAndMedia(
   if (wanted.length === 0) return { images: byEntity, byId };
   const rows = await em.find(MediaSchema, { $or: wanted }, { orderBy: { id: 'asc' }, fields: ['id', 'storageKey', 'entityType', 'entityId'] });
   for (const row of rows) {
-    const view = mediaView(row);
+    const view = mediaView(links, row);
     if (row.entityType === images.entityType) byEntity.get(row.entityId)?.push(view);
     if (ids.includes(row.id)) byId.set(row.id, view);
   }
   return { images: byEntity, byId };
 }
 
-export async function imagesOf(em: EntityManager, entityType: MediaEntityType, entityIds: readonly number[]): Promise<Map<number, MediaView[]>> {
-  return (await imagesAndMedia(em, { entityType, entityIds })).images;
+export async function imagesOf(em: EntityManager, links: MediaLinks, entityType: MediaEntityType, entityIds: readonly number[]): Promise<Map<number, MediaView[]>> {
+  return (await imagesAndMedia(em, links, { entityType, entityIds })).images;
+}
+
+/** Users' avatars by media id. */
+export async function avatarsById(em: EntityManager, links: MediaLinks, ids: readonly number[]): Promise<Map<number, MediaView>> {
+  return ids.length ? (await imagesAndMedia(em, links, { entityType: 'USER', entityIds: [] }, ids)).byId : new Map();
 }

@@ -24,20 +24,18 @@ export const renditionCacheControl = 'public, max-age=31536000, immutable';
 /** This app's own address for the renditions, served by `mediaFiles`. */
 export const ownMediaBase = '/media';
 
-let publicBase = ownMediaBase;
-
 /**
  * Where browsers fetch renditions: this app's /media/, or a CDN or bucket address in front of
- * the object store. Views of media are made in several modules from a storage key alone, so the
- * composition root sets this once, from the storage it uses, rather than handing it to each.
+ * the object store, as the storage in use says (`MediaStorage.publicBase`). Made by the
+ * composition root and handed to what shows images.
  */
-export function setMediaPublicBase(base: string): void {
-  publicBase = base;
+export interface MediaLinks {
+  /** Public addresses of a stored image's renditions. */
+  urls(key: string): { url: string; thumbnailUrl: string };
 }
 
-/** Public addresses of the renditions. */
-export function mediaUrls(key: string): { url: string; thumbnailUrl: string } {
-  return { url: `${publicBase}/${fileName(key, 'large')}`, thumbnailUrl: `${publicBase}/${fileName(key, 'small')}` };
+export function mediaLinks(publicBase: string): MediaLinks {
+  return { urls: (key) => ({ url: `${publicBase}/${fileName(key, 'large')}`, thumbnailUrl: `${publicBase}/${fileName(key, 'small')}` }) };
 }
 
 export interface StoredRendition {
@@ -47,7 +45,7 @@ export interface StoredRendition {
 
 /** Where renditions are kept: the local folder (media.disk.ts) or S3-compatible object storage (media.s3.ts). */
 export interface MediaStorage {
-  /** What `setMediaPublicBase` should be given for this storage. */
+  /** Where browsers fetch this storage's renditions: what `mediaLinks` is made from. */
   readonly publicBase: string;
   /** Writes both renditions, or neither: a failure part-way removes what was written. */
   write(key: string, renditions: Renditions): Promise<void>;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { displayName, type Fundraiser } from '../fundraisers/index.ts';
-import { imagesAndMedia } from '../media/index.ts';
+import { avatarsById, type MediaLinks } from '../media/index.ts';
 import { fromMinor } from '../money/index.ts';
 import type { TeamBoard } from './team.schemas.ts';
 
@@ -47,7 +47,7 @@ const leadersOf = (teams: number) =>
  * address or a link. One statement for the teams and one for their leaders, each reading a few
  * index entries per team however big the teams are, and one more for pictures when a leader has one.
  */
-export async function teamBoard(em: EntityManager, fundraiser: Pick<Fundraiser, 'id' | 'currency' | 'teamsOpen' | 'status'>): Promise<TeamBoard> {
+export async function teamBoard(em: EntityManager, links: MediaLinks, fundraiser: Pick<Fundraiser, 'id' | 'currency' | 'teamsOpen' | 'status'>): Promise<TeamBoard> {
   const connection = em.getConnection();
   const teams = (await connection.execute(
     `select t.id, t.name, t.goal_minor, t.raised_minor, t.donation_count, count(*) over () as total,
@@ -69,7 +69,7 @@ export async function teamBoard(em: EntityManager, fundraiser: Pick<Fundraiser, 
       Number(a.id) - Number(b.id),
   );
   const avatarIds = [...new Set(leaders.map((r) => r.avatar_media_id).filter((id) => id !== null).map(Number))];
-  const avatars = avatarIds.length ? (await imagesAndMedia(em, { entityType: 'USER', entityIds: [] }, avatarIds)).byId : null;
+  const avatars = await avatarsById(em, links, avatarIds);
   const { currency } = fundraiser;
   return {
     total: Number(teams[0]!.total),
@@ -87,7 +87,7 @@ export async function teamBoard(em: EntityManager, fundraiser: Pick<Fundraiser, 
         .map((r) => ({
           userId: Number(r.user_id),
           name: displayName({ firstName: r.first_name, lastName: r.last_name }),
-          imageUrl: r.avatar_media_id === null ? null : (avatars?.get(Number(r.avatar_media_id))?.thumbnailUrl ?? null),
+          imageUrl: r.avatar_media_id === null ? null : (avatars.get(Number(r.avatar_media_id))?.thumbnailUrl ?? null),
           raisedAmount: fromMinor(Number(r.raised_minor), currency),
           donationCount: Number(r.donation_count),
         })),

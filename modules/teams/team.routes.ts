@@ -36,7 +36,7 @@ import {
 
 export function teamRoutes(deps: TeamLinks & { mailer: Mailer; publicDonations: PublicDonations }) {
   const tag = 'teams';
-  const links: TeamLinks = { publicUrl: deps.publicUrl };
+  const links: TeamLinks = { publicUrl: deps.publicUrl, media: deps.media };
   return [
     route({
       method: 'post',

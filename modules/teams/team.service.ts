@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import { changes, noteChanges } from '../../kernel/changes/index.ts';
+import { noteChanges } from '../../kernel/changes/index.ts';
 import { TooManyRequests } from '../../kernel/http/index.ts';
 import { UserSchema, type User } from '../accounts/index.ts';
 import { displayName, findVisible, fundraiserKeys, isoSeconds, mayManage, type Fundraiser } from '../fundraisers/index.ts';
-import { imagesAndMedia, type MediaView } from '../media/index.ts';
+import { avatarsById, type MediaLinks, type MediaView } from '../media/index.ts';
 import { fromMinor, toMinor } from '../money/index.ts';
 import { consume, release, takeEach, type Limit, type Slot } from '../rate-limits/index.ts';
 import { DonationCreditSchema, TeamInvitationSchema, TeamMemberSchema, TeamSchema, type Team, type TeamInvitation, type TeamMember, type TeamRole } from './team.entity.ts';
@@ -55,9 +55,10 @@ const newToken = () => randomBytes(24).toString('base64url');
 /** 80 random bits, URL-safe: short enough to share, too many to guess. */
 const newReferralCode = () => randomBytes(10).toString('base64url');
 
-/** Where a member's personal link and an invitation lead; `publicUrl` is the site's address. */
+/** Where a member's personal link and an invitation lead (`publicUrl`, the site's address), and members' pictures. */
 export interface TeamLinks {
   publicUrl: string;
+  media: MediaLinks;
 }
 
 /** A team not removed, with its fundraiser and the fundraiser's organiser. */
@@ -135,7 +136,7 @@ export async function createTeam(em: EntityManager, viewer: User, input: CreateT
       updatedAt: now,
     });
     await join(tx, Number(id), viewer.id, 'CAPTAIN', now, { keepCaptain: true });
-    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+    await noteChanges(tx, [fundraiserKeys.one(fundraiser.id)]);
     return Number(id);
   });
   const [view] = await teamViews(em.fork(), viewer, fundraiser, links, [teamId]);
@@ -157,7 +158,7 @@ export async function editTeam(em: EntityManager, viewer: User, id: number, inpu
   if (input.goalAmount !== undefined) team.goalMinor = input.goalAmount === null ? null : toMinor(input.goalAmount, fundraiser.currency);
   await em.transactional(async (tx) => {
     await tx.flush();
-    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+    await noteChanges(tx, [fundraiserKeys.one(fundraiser.id)]);
   });
   const [view] = await teamViews(em.fork(), viewer, fundraiser, links, [team.id]);
   return view!;
@@ -174,7 +175,7 @@ export async function removeTeam(em: EntityManager, viewer: User, id: number): P
   await em.transactional(async (tx) => {
     if ((await tx.nativeUpdate(TeamSchema, { id: team.id, removedAt: null }, { removedAt: now })) !== 1) throw new TeamNotFound();
     await tx.nativeUpdate(TeamInvitationSchema, { team: team.id, openMarker: 1 }, { openMarker: null, revokedAt: now });
-    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+    await noteChanges(tx, [fundraiserKeys.one(fundraiser.id)]);
   });
 }
 
@@ -211,7 +212,7 @@ export async function inviteMember(
     if (role !== undefined && member.role !== 'CAPTAIN' && member.role !== role && (role === 'CO_ORGANISER' || mayManage(fundraiser, viewer))) {
       await em.transactional(async (tx) => {
         await tx.nativeUpdate(TeamMemberSchema, { id: member.id }, { role });
-        await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+        await noteChanges(tx, [fundraiserKeys.one(fundraiser.id)]);
       });
     }
     return { change: { email, status: 'MEMBER' }, mail: null };
@@ -292,7 +293,7 @@ export async function removeMember(em: EntityManager, viewer: User, teamId: numb
     const member = await tx.findOne(TeamMemberSchema, { team: team.id, user: { email }, leftAt: null }, { fields: ['id', 'role'] });
     if (member) await takeOff(tx, member, { byThemself: viewer.email === email, now });
     await tx.nativeUpdate(TeamInvitationSchema, { team: team.id, email, openMarker: 1 }, { openMarker: null, revokedAt: now });
-    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+    await noteChanges(tx, [fundraiserKeys.one(fundraiser.id)]);
   });
   return { email, status: 'REMOVED' };
 }
@@ -311,7 +312,7 @@ export async function removeMemberById(em: EntityManager, viewer: User, teamId: 
   if (!member.leftAt) {
     await em.transactional(async (tx) => {
       await takeOff(tx, member, { byThemself, now: new Date() });
-      await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+      await noteChanges(tx, [fundraiserKeys.one(fundraiser.id)]);
     });
   }
   return { id: member.id, status: 'REMOVED' };
@@ -345,7 +346,7 @@ export async function acceptInvitation(em: EntityManager, viewer: User, token: s
     );
     if (claimed !== 1) throw new InvitationNotFound();
     await join(tx, team.id, viewer.id, invitation.role, now, { keepCaptain: true });
-    await noteChanges(changes, tx, [fundraiserKeys.one(team.fundraiser.id)]);
+    await noteChanges(tx, [fundraiserKeys.one(team.fundraiser.id)]);
   });
   return { teamId: team.id, fundraiserId: team.fundraiser.id, role: invitation.role };
 }
@@ -369,7 +370,7 @@ export async function joinTeam(em: EntityManager, viewer: User, teamId: number, 
     if (already > 0) return;
     await join(tx, team.id, viewer.id, 'MEMBER', now, { keepCaptain: false });
     await tx.nativeUpdate(TeamInvitationSchema, { team: team.id, email: viewer.email, openMarker: 1 }, { openMarker: null, acceptedAt: now });
-    await noteChanges(changes, tx, [fundraiserKeys.one(fundraiser.id)]);
+    await noteChanges(tx, [fundraiserKeys.one(fundraiser.id)]);
   }).catch((error: unknown) => {
     // The same person joining twice at once: the unique (team, user) key lets one row in.
     if (!(error instanceof UniqueConstraintViolationException)) throw error;
@@ -469,7 +470,7 @@ async function teamViews(em: EntityManager, viewer: User | null, fundraiser: Fun
   const sentByViewer = viewerId === null ? [] : await em.find(TeamInvitationSchema, { team: { $in: ids }, invitedBy: viewerId }, { orderBy: { createdAt: 'asc' } });
   const typedByViewer = new Set(sentByViewer.map((i) => `${i.team.id} ${i.email}`));
   const avatarIds = [...new Set(members.map((m) => m.user.avatarMediaId).filter((id): id is number => id !== null && id !== undefined))];
-  const avatars = avatarIds.length ? (await imagesAndMedia(em, { entityType: 'USER', entityIds: [] }, avatarIds)).byId : new Map<number, MediaView>();
+  const avatars = await avatarsById(em, links.media, avatarIds);
   const currency = fundraiser.currency;
   const prefix = links.publicUrl;
   const now = Date.now();

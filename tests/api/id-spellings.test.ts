@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { changes } from '../../kernel/changes/index.ts';
 import { fundraiserKeys } from '../../modules/fundraisers/index.ts';
 import { fakeUser } from '../helpers/accounts.ts';
 import { fakeFundraiser } from '../helpers/fundraisers.ts';
@@ -65,7 +64,7 @@ describe('one address per fundraiser', () => {
   });
 
   it('keeps one page whatever query visitors bring that it does not read, made from its address alone', async () => {
-    changes.bump([fundraiserKeys.one(id)]);
+    app.feed.bump([fundraiserKeys.one(id)]);
     const first = await (await page(`${app.url}/fundraiser/${id}?fbclid=Poison7e1d&query=x&page=3&problem=y`)).text();
     assert.match(first, /Address marker 6b0e/);
     assert.doesNotMatch(first, /Poison7e1d/, 'the page is made from its address, without what it does not read');

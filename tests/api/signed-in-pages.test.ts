@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { changes } from '../../kernel/changes/index.ts';
 import { UserSchema } from '../../modules/accounts/index.ts';
 import { FundraiserSchema, fundraiserKeys } from '../../modules/fundraisers/index.ts';
 import { fakeUser, signIn, type FakeUser } from '../helpers/accounts.ts';
@@ -46,7 +45,7 @@ describe('fundraiser pages for signed-in visitors', () => {
   after(() => app.close());
 
   it('makes a signed-in visitor’s page once for a burst of their requests, and keeps it until the fundraiser changes', async () => {
-    changes.bump([fundraiserKeys.one(id)]);
+    app.feed.bump([fundraiserKeys.one(id)]);
     let answers: { status: number; html: string }[] = [];
     const burst = await statementsDuring(app.orm, async () => {
       answers = await Promise.all(Array.from({ length: 20 }, () => page(app.url + path, { Cookie: asOrganiser }).then(async (r) => ({ status: r.status, html: await r.text() }))));
@@ -68,7 +67,7 @@ describe('fundraiser pages for signed-in visitors', () => {
   });
 
   it('gives each signed-in visitor their own parts and never another’s, and visitors without a session nobody’s', async () => {
-    changes.bump([fundraiserKeys.one(id)]);
+    app.feed.bump([fundraiserKeys.one(id)]);
     const organisers = await (await page(app.url + path, { Cookie: asOrganiser })).text();
     assert.match(organisers, ownerPanel);
     assert.equal(conversationViewer(organisers), organiser.user.id);

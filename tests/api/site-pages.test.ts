@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { MikroORM } from '@mikro-orm/core';
 import { DonationSchema, settleDonation } from '../../modules/donations/index.ts';
-import { changes } from '../../kernel/changes/index.ts';
 import { FundraiserSchema, FundraiserUpdateSchema, fundraiserKeys } from '../../modules/fundraisers/index.ts';
 import { fakeUser, signIn, type FakeUser } from '../helpers/accounts.ts';
 import { fakeFundraiser } from '../helpers/fundraisers.ts';
@@ -11,10 +10,6 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const page = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers: { Accept: 'text/html', ...headers } });
 /** Drops what is kept of the fundraiser's pages, so that the next request renders them (query strings do not: see below). */
-const fresh = (id: number) => {
-  changes.bump([fundraiserKeys.one(id)]);
-  return '';
-};
 
 async function succeededDonation(orm: MikroORM, fundraiserId: number, amountMinor: number, donorName: string): Promise<void> {
   const em = orm.em.fork();
@@ -39,6 +34,11 @@ describe('pages made on demand', () => {
   let organiser: FakeUser;
   let id: number;
   let path: string;
+  /** Drops what is kept of the fundraiser's pages, so that the next request renders them (query strings do not: see below). */
+  const fresh = (id: number) => {
+    app.feed.bump([fundraiserKeys.one(id)]);
+    return '';
+  };
   before(async () => {
     app = await startTestApp({ SITE_RENDERS: '2' });
     app.site.current = await buildOfTheseSources(app);

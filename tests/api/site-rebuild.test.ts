@@ -162,7 +162,7 @@ describe('static rebuild from data', () => {
     assert.match(await categoryPage(), /Rebuild marker 5d1a/);
 
     const rebuild = siteRebuilder(app.orm, app.config, app.site, logger);
-    const stop = rebuildSiteOnChange(() => rebuild('CHANGE'));
+    const stop = rebuildSiteOnChange(app.feed, () => rebuild('CHANGE'));
     try {
       const client = app.client();
       await signIn(client, organiser);

@@ -6,6 +6,7 @@ import { buildSourceHash, exportSnapshot } from '../../api/site/index.ts';
 import { readBuildInfo, siteFolder } from '../../api/site/site-build.ts';
 import { snapshotHash } from '../../api/site/snapshot.ts';
 import { openDatabase } from '../../db/index.ts';
+import { mediaLinks, mediaPublicBase } from '../../modules/media/index.ts';
 import { createUser, makeAdmin, xsrfHeader, type TestUser } from './accounts.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,7 +29,8 @@ export async function waitForCurrentSite(baseURL: string, databaseUrl: string, t
   const orm = await openDatabase(databaseUrl);
   let expectedData: string;
   try {
-    expectedData = snapshotHash(await exportSnapshot(orm.em.fork()));
+    // The suite's server keeps images in its own folder (playwright.config.ts).
+    expectedData = snapshotHash(await exportSnapshot(orm.em.fork(), mediaLinks(mediaPublicBase({ store: 'local', dir: '' }))));
   } finally {
     await orm.close();
   }

@@ -56,7 +56,7 @@ async function servedSite(builder: SiteBuilder): Promise<SiteHolder> {
 }
 
 async function serve(): Promise<void> {
-  const [{ createApp, listen }, { loadConfig }, { createLogger }, db, { changes, shareChanges }, { createMailer }, jobs, site] = await Promise.all([
+  const [{ createApp, listen }, { loadConfig, mediaLinksOf }, { createLogger }, db, { createChangeFeed, shareChanges }, { createMailer }, jobs, site] = await Promise.all([
     import('../../api/app.ts'),
     import('../../api/config.ts'),
     import('../../api/logger.ts'),
@@ -69,8 +69,9 @@ async function serve(): Promise<void> {
   const config = loadConfig({ ...unlimitedDonations, ...process.env });
   const logger = createLogger(config.LOG_LEVEL);
   const orm = await db.openDatabase(config.DATABASE_URL);
-  await shareChanges(orm, changes, { dialect: db.dialectOf(config.DATABASE_URL), logger }).ready;
-  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: await servedSite(site.createSiteBuilder(config.SITE_DIR)) });
+  const feed = createChangeFeed();
+  await shareChanges(orm, feed, { dialect: db.dialectOf(config.DATABASE_URL), logger }).ready;
+  const app = createApp({ config, orm, logger, mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, logger }), site: await servedSite(site.createSiteBuilder(config.SITE_DIR, mediaLinksOf(config))), feed });
   const server = await listen(app, 0, '127.0.0.1');
   jobs.scheduleJobs(
     orm,

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/core';
+import type { ChangeFeed } from '../../kernel/changes/index.ts';
 import { createApp, listen } from '../../api/app.ts';
-import { loadConfig, type Config } from '../../api/config.ts';
+import { loadConfig, mediaLinksOf, type Config } from '../../api/config.ts';
 import { createLogger } from '../../api/logger.ts';
 import { createSiteBuilder, type SiteBuild, type SiteHolder } from '../../api/site/index.ts';
 import { seedReference } from '../../db/index.ts';
@@ -22,6 +23,8 @@ export interface TestApp {
   config: Config;
   mailer: Mailer;
   site: SiteHolder;
+  /** The feed the app's caches check their copies against. */
+  feed: ChangeFeed;
   /** A fresh folder for uploaded images, removed on close (unless MEDIA_DIR was given). */
   mediaDir: string;
   url: string;
@@ -48,7 +51,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   await seedReference(database.orm.em.fork());
   const logger = createLogger(config.LOG_LEVEL);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
-  const site: SiteHolder = { current: options.build ?? null, builder: createSiteBuilder(config.SITE_DIR) };
+  const site: SiteHolder = { current: options.build ?? null, builder: createSiteBuilder(config.SITE_DIR, mediaLinksOf(config)) };
   const app = createApp({ config, orm: database.orm, logger, mailer, site, passwordHashing: options.passwordHashing ?? cheapHashing });
   const server: Server = await listen(app, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -57,6 +60,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     config,
     mailer,
     site,
+    feed: app.feed,
     mediaDir: config.MEDIA_DIR,
     url,
     flushCounts: () => app.counter.flush(database.orm.em.fork()),
