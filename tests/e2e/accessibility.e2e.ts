@@ -185,7 +185,8 @@ test.describe('signed in', () => {
       test(`axe finds no violations on ${url}, signed in with the user menu open`, async ({ page }) => {
         await signInThroughApi(page, admin);
         await page.goto(url);
-        await expect(ready(page)).toBeVisible();
+        // These pages fill in from the API after load; beside the serial project on two cores that took over 5 s once.
+        await expect(ready(page)).toBeVisible({ timeout: 15_000 });
         await page.locator('[data-disclosure]').click();
         await expect(page.locator('#user-menu')).toBeVisible();
         expect(await violations(page)).toEqual(none);
