@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ThirdParties } from '../kernel/http/index.ts';
-import { mediaLinks, mediaPublicBase, type MediaLinks, type MediaStorageOptions } from '../modules/media/index.ts';
+import { mediaLinks, mediaStorage, type MediaLinks, type MediaStorageOptions } from '../modules/media/index.ts';
 
 const optional = z
   .string()
@@ -187,9 +187,12 @@ type MediaVariables = Pick<
   'MEDIA_STORE' | 'MEDIA_DIR' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_PUBLIC_URL' | 'S3_FORCE_PATH_STYLE'
 >;
 
-/** Where browsers fetch images, as the storage these settings choose says: for what shows images without the storage at hand. */
+/**
+ * Where browsers fetch images, as the storage these settings choose says: for what shows images
+ * without the storage at hand. Making a storage touches neither the disk nor the network.
+ */
 export function mediaLinksOf(config: MediaVariables): MediaLinks {
-  return mediaLinks(mediaPublicBase(mediaStorageOptions(config)));
+  return mediaLinks(mediaStorage(mediaStorageOptions(config)).publicBase);
 }
 
 /**

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { mediaLinksOf } from '../config.ts';
 import { after, before, describe, it } from 'node:test';
 import { snapshotSchema } from './snapshot.schemas.ts';
 import { fakeUser } from '../../tests/helpers/accounts.ts';
@@ -23,7 +22,7 @@ describe('the data snapshot of the pre-rendered pages', () => {
       titles.unshift((await fakeFundraiser(app.orm, owner, { categorySlug: 'memorial', title: `Memorial fund ${i}`, createdAt: at })).title);
     }
 
-    const data = await exportSnapshot(app.orm.em.fork(), mediaLinksOf(app.config));
+    const data = await exportSnapshot(app.orm.em.fork(), app.mediaLinks);
     const parsed = snapshotSchema.parse({ generatedAt: new Date().toISOString(), ...data });
     assert.deepEqual(
       parsed.categoryPages.map((page) => page.categoryId),
@@ -43,10 +42,10 @@ describe('the data snapshot of the pre-rendered pages', () => {
   });
 
   it('changes its hash when a category page would show something else', async () => {
-    const before = snapshotHash(await exportSnapshot(app.orm.em.fork(), mediaLinksOf(app.config)));
+    const before = snapshotHash(await exportSnapshot(app.orm.em.fork(), app.mediaLinks));
     await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user, { categorySlug: 'animals', status: 'SUSPENDED' });
-    assert.equal(snapshotHash(await exportSnapshot(app.orm.em.fork(), mediaLinksOf(app.config))), before, 'a suspended fundraiser shows on no static page');
+    assert.equal(snapshotHash(await exportSnapshot(app.orm.em.fork(), app.mediaLinks)), before, 'a suspended fundraiser shows on no static page');
     await fakeFundraiser(app.orm, (await fakeUser(app.orm)).user, { categorySlug: 'animals' });
-    assert.notEqual(snapshotHash(await exportSnapshot(app.orm.em.fork(), mediaLinksOf(app.config))), before);
+    assert.notEqual(snapshotHash(await exportSnapshot(app.orm.em.fork(), app.mediaLinks)), before);
   });
 });

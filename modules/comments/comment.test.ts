@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { mediaLinksOf } from '../../api/config.ts';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { fakeUser, signIn, type FakeUser } from '../../tests/helpers/accounts.ts';
@@ -258,7 +257,7 @@ describe('comments API', () => {
     );
     const [newest, stayStrong, thanks] = first.content;
     const thanksAvatar = (items: Array<{ kind: string; id: number; author: { avatarUrl: string | null } }>) => items.find((i) => i.kind === 'comment' && i.id === c2.id)?.author.avatarUrl;
-    assert.deepEqual(newest.author, { id: supporter.user.id, name: 'Meron Alemu', avatarUrl: mediaLinksOf(app.config).urls(storageKey).thumbnailUrl });
+    assert.deepEqual(newest.author, { id: supporter.user.id, name: 'Meron Alemu', avatarUrl: app.mediaLinks.urls(storageKey).thumbnailUrl });
     assert.equal(thanksAvatar(first.content), null, 'no picture, no address');
     assert.equal(thanks.author.name, 'Selam Bekele');
     assert.equal(stayStrong.content, 'Stay strong');

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { mediaLinksOf } from '../../api/config.ts';
 import { after, before, describe, it } from 'node:test';
 import { fakeUser } from '../../tests/helpers/accounts.ts';
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
@@ -33,7 +32,7 @@ describe('first pages of the categories, for the pre-rendered category pages', (
   after(() => app.close());
 
   it('holds the newest listed fundraisers of each category up to the page size, and how many there are in all', async () => {
-    const pages = await categoryFirstPages(app.orm.em.fork(), mediaLinksOf(app.config), [community, education, housing], 12);
+    const pages = await categoryFirstPages(app.orm.em.fork(), app.mediaLinks, [community, education, housing], 12);
     assert.deepEqual(
       pages.map((page) => ({ categoryId: page.categoryId, size: page.size, totalElements: page.totalElements, count: page.content.length })),
       [
@@ -62,7 +61,7 @@ describe('first pages of the categories, for the pre-rendered category pages', (
   });
 
   it('is the API’s first page of the category, so the API’s later pages continue it', async () => {
-    const [page] = await categoryFirstPages(app.orm.em.fork(), mediaLinksOf(app.config), [community], 12);
+    const [page] = await categoryFirstPages(app.orm.em.fork(), app.mediaLinks, [community], 12);
     const client = app.client();
     const first = await client.get(`/api/fundraisers?categoryId=${community}&page=0&size=12`);
     const second = await client.get(`/api/fundraisers?categoryId=${community}&page=1&size=12`);
@@ -79,7 +78,7 @@ describe('first pages of the categories, for the pre-rendered category pages', (
 
   it('loads only the fundraisers it shows, never a whole category', async () => {
     const em = app.orm.em.fork();
-    await categoryFirstPages(em, mediaLinksOf(app.config), [community, education], 5);
+    await categoryFirstPages(em, app.mediaLinks, [community, education], 5);
     const loaded = em.getUnitOfWork().getIdentityMap().getStore(em.getMetadata().get(FundraiserSchema));
     assert.equal(loaded.size, 6, 'five of one category and the one of the other');
   });

@@ -7,7 +7,7 @@ export type { MediaView } from './media.schemas.ts';
 export { imageLimits, renditionWidths, sniffFormat } from './media.images.ts';
 export { mediaLinks } from './media.storage.ts';
 export type { MediaLinks, MediaStorage } from './media.storage.ts';
-export { mediaPublicBase, mediaStorage } from './media.drivers.ts';
+export { mediaStorage } from './media.drivers.ts';
 export type { MediaStorageOptions } from './media.drivers.ts';
 export { mediaErrorCodes } from './media.errors.ts';
 export { MediaSchema, mediaEntityTypes } from './media.entity.ts';

@@ -5,11 +5,6 @@ import { ownMediaBase, type MediaStorage } from './media.storage.ts';
 /** The local folder (one machine) or an S3-compatible bucket (shared by every instance). */
 export type MediaStorageOptions = { store: 'local'; dir: string } | ({ store: 's3' } & S3StorageOptions);
 
-/** Where browsers fetch the renditions of the storage these options choose (its `publicBase`). */
-export function mediaPublicBase(options: MediaStorageOptions): string {
-  return options.store === 's3' ? (options.publicUrl ?? ownMediaBase) : ownMediaBase;
-}
-
 export function mediaStorage(options: MediaStorageOptions): MediaStorage {
   return options.store === 'local' ? diskStorage(options.dir) : lazyS3Storage(options);
 }

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { mediaLinksOf } from '../../api/config.ts';
 import { after, before, describe, it } from 'node:test';
 import { fakeUser, mailsTo, signIn, type FakeUser } from '../../tests/helpers/accounts.ts';
 import { storedComment } from '../../tests/helpers/comments.ts';
@@ -191,7 +190,7 @@ describe('teams: joining, invitations, co-organisers, credits', () => {
     await em.nativeUpdate(TeamSchema, { id: small.id }, { raisedMinor: 500, donationCount: 1 });
     await em.nativeUpdate(TeamSchema, { id: gone.id }, { removedAt: new Date(), raisedMinor: 99_999 });
 
-    const board = await teamBoard(em, mediaLinksOf(app.config), { id: f.id, currency: 'ETB', teamsOpen: false, status: 'ACTIVE' });
+    const board = await teamBoard(em, app.mediaLinks, { id: f.id, currency: 'ETB', teamsOpen: false, status: 'ACTIVE' });
     assert.equal(board.total, 2);
     assert.equal(board.open, false);
     assert.deepEqual(board.teams.map((t) => [t.name, t.raisedAmount, t.goalAmount, t.memberCount]), [
@@ -206,7 +205,7 @@ describe('teams: joining, invitations, co-organisers, credits', () => {
       ['Member1', '20.00', 2],
     ], 'the five who raised most, the one who left not among them');
     assert.ok(!JSON.stringify(board).includes('@'), 'no address anywhere');
-    assert.deepEqual(await teamBoard(em, mediaLinksOf(app.config), { id: 999_999, currency: 'USD', teamsOpen: true, status: 'ACTIVE' }), { total: 0, open: true, teams: [] });
+    assert.deepEqual(await teamBoard(em, app.mediaLinks, { id: 999_999, currency: 'USD', teamsOpen: true, status: 'ACTIVE' }), { total: 0, open: true, teams: [] });
   });
 
   it('takes the captaincy and the co-organiser role away with the place, and keeps a co-organiser only on the organiser’s own team', async () => {

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { mediaLinksOf } from '../../api/config.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -27,7 +26,7 @@ describe('demo data and the site snapshot', () => {
   after(() => app.close());
 
   it('exports no featured fundraisers and zero counts from an empty database', async () => {
-    const snapshot = await exportSnapshot(app.orm.em.fork(), mediaLinksOf(app.config));
+    const snapshot = await exportSnapshot(app.orm.em.fork(), app.mediaLinks);
     assert.deepEqual(snapshot.featuredFundraisers, []);
     assert.deepEqual(snapshot.stats, { fundraiserCount: 0, donationCount: 0, raised: [] });
   });
@@ -118,7 +117,7 @@ describe('demo data and the site snapshot', () => {
       assert.equal(listed.amount, row.showAmount ? fromMinor(row.amountMinor, row.currency) : null);
     }
 
-    const { stats } = await exportSnapshot(app.orm.em.fork(), mediaLinksOf(app.config));
+    const { stats } = await exportSnapshot(app.orm.em.fork(), app.mediaLinks);
     const raised = (currency: 'USD' | 'ETB') => fromMinor(fundraisers.filter((f) => f.currency === currency).reduce((sum, f) => sum + f.raisedMinor, 0), currency);
     assert.deepEqual(stats, {
       fundraiserCount: 12,
@@ -152,13 +151,13 @@ describe('demo data and the site snapshot', () => {
 
   it('exports up to six open fundraisers, shaped as the site parses them, and real counts', async () => {
     const owner = (await fakeUser(app.orm)).user;
-    const before = (await exportSnapshot(app.orm.em.fork(), mediaLinksOf(app.config))).stats;
+    const before = (await exportSnapshot(app.orm.em.fork(), app.mediaLinks)).stats;
     // More donations than any demo fundraiser, to come first.
     const popular = await fakeFundraiser(app.orm, owner, { donationCount: 700, raisedMinor: 123_450, currency: 'ETB', city: 'Mekelle' });
     await fakeFundraiser(app.orm, owner, { status: 'SUSPENDED', donationCount: 50 });
     await fakeFundraiser(app.orm, owner, { status: 'PAUSED', donationCount: 40 });
 
-    const snapshot = await exportSnapshot(app.orm.em.fork(), mediaLinksOf(app.config));
+    const snapshot = await exportSnapshot(app.orm.em.fork(), app.mediaLinks);
     const featured = snapshot.featuredFundraisers;
     assert.equal(featured.length, 6);
     const expectedKeys = ['city', 'cityAm', 'currency', 'donationCount', 'goalAmount', 'id', 'imageUrl', 'raisedAmount', 'summary', 'title'];

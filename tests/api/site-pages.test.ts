@@ -9,7 +9,6 @@ import { buildOfTheseSources, statementsDuring } from '../helpers/site-pages.ts'
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const page = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers: { Accept: 'text/html', ...headers } });
-/** Drops what is kept of the fundraiser's pages, so that the next request renders them (query strings do not: see below). */
 
 async function succeededDonation(orm: MikroORM, fundraiserId: number, amountMinor: number, donorName: string): Promise<void> {
   const em = orm.em.fork();

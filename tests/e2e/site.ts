@@ -6,7 +6,7 @@ import { buildSourceHash, exportSnapshot } from '../../api/site/index.ts';
 import { readBuildInfo, siteFolder } from '../../api/site/site-build.ts';
 import { snapshotHash } from '../../api/site/snapshot.ts';
 import { openDatabase } from '../../db/index.ts';
-import { mediaLinks, mediaPublicBase } from '../../modules/media/index.ts';
+import { mediaLinks, mediaStorage } from '../../modules/media/index.ts';
 import { createUser, makeAdmin, xsrfHeader, type TestUser } from './accounts.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -29,8 +29,9 @@ export async function waitForCurrentSite(baseURL: string, databaseUrl: string, t
   const orm = await openDatabase(databaseUrl);
   let expectedData: string;
   try {
-    // The suite's server keeps images in its own folder (playwright.config.ts).
-    expectedData = snapshotHash(await exportSnapshot(orm.em.fork(), mediaLinks(mediaPublicBase({ store: 'local', dir: '' }))));
+    // The suite's server keeps images in a local folder (playwright.config.ts): whichever it is, the server serves them itself.
+    const links = mediaLinks(mediaStorage({ store: 'local', dir: 'media' }).publicBase);
+    expectedData = snapshotHash(await exportSnapshot(orm.em.fork(), links));
   } finally {
     await orm.close();
   }

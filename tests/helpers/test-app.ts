@@ -12,6 +12,7 @@ import { createSiteBuilder, type SiteBuild, type SiteHolder } from '../../api/si
 import { seedReference } from '../../db/index.ts';
 import type { PasswordHashing } from '../../modules/accounts/index.ts';
 import { createMailer, type Mailer } from '../../modules/mail/index.ts';
+import type { MediaLinks } from '../../modules/media/index.ts';
 import { cheapHashing } from './accounts.ts';
 import { TestClient } from './http-client.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -25,6 +26,8 @@ export interface TestApp {
   site: SiteHolder;
   /** The feed the app's caches check their copies against. */
   feed: ChangeFeed;
+  /** The addresses the app gives images (what views and snapshots are made with). */
+  mediaLinks: MediaLinks;
   /** A fresh folder for uploaded images, removed on close (unless MEDIA_DIR was given). */
   mediaDir: string;
   url: string;
@@ -51,7 +54,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   await seedReference(database.orm.em.fork());
   const logger = createLogger(config.LOG_LEVEL);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
-  const site: SiteHolder = { current: options.build ?? null, builder: createSiteBuilder(config.SITE_DIR, mediaLinksOf(config)) };
+  const mediaLinks = mediaLinksOf(config);
+  const site: SiteHolder = { current: options.build ?? null, builder: createSiteBuilder(config.SITE_DIR, mediaLinks) };
   const app = createApp({ config, orm: database.orm, logger, mailer, site, passwordHashing: options.passwordHashing ?? cheapHashing });
   const server: Server = await listen(app, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -61,6 +65,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     mailer,
     site,
     feed: app.feed,
+    mediaLinks,
     mediaDir: config.MEDIA_DIR,
     url,
     flushCounts: () => app.counter.flush(database.orm.em.fork()),
