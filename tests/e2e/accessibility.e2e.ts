@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, makeAdmin, signInThroughApi, xsrfHeader, type TestUser } from './accounts.ts';
+import { violationsInBothThemes as violations } from './axe.ts';
 
 const pages = [
   '/',
@@ -56,36 +56,18 @@ async function wordsOfSupportLoaded(page: Page) {
 
 const localized = (lang: 'en' | 'am', path: string) => (lang === 'am' ? `/am${path === '/' ? '' : path}` : path);
 
-/** The rules whose findings depend on colours: all a theme changes. */
-const colourRules = ['color-contrast', 'link-in-text-block'];
-
-async function scan(page: Page, rules: 'all' | 'colours') {
-  await page.evaluate(() => document.fonts.ready);
-  const builder = new AxeBuilder({ page });
-  const results = await (rules === 'all' ? builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']) : builder.withRules(colourRules)).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/**
- * The page in the dark theme (the default) and in the light one, in one load: the theme is
- * the class on <html> that the stored choice sets, and changes colours only, so the light
- * pass runs the colour rules alone. Transitions are stopped first, so that contrast is read
- * from a theme's colours and not from a frame on the way to them.
- */
-async function violations(page: Page) {
-  const inTheme = (dark: boolean) =>
-    page.evaluate((on) => {
-      for (const element of document.querySelectorAll<HTMLElement>('*')) element.style.transition = 'none';
-      document.documentElement.classList.toggle('dark', on);
-    }, dark);
-  await inTheme(true);
-  const dark = await scan(page, 'all');
-  await inTheme(false);
-  const light = await scan(page, 'colours');
-  return { dark, light };
-}
-
 const none = { dark: [], light: [] };
+
+test('the scan reports what breaks the rules, and in the light theme only what its colours break', async ({ page }) => {
+  await page.goto('/about');
+  await page.evaluate(() => {
+    document.head.insertAdjacentHTML('beforeend', '<style>html:not(.dark) #planted-dim { color: #ddd; background: #fff; }</style>');
+    document.querySelector('main')?.insertAdjacentHTML('afterbegin', '<img src="/favicon.svg" id="planted-image"><p id="planted-dim">Hard to read in the light</p>');
+  });
+  const { dark, light } = await violations(page);
+  // The page has nothing else to find (its own scan below).
+  expect({ dark, light }).toEqual({ dark: ['image-alt: #planted-image'], light: ['color-contrast: #planted-dim'] });
+});
 
 for (const lang of ['en', 'am'] as const) {
   for (const path of pages) {

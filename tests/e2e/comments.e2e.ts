@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { openDatabase } from '../../db/index.ts';
 import { DonationSchema } from '../../modules/donations/index.ts';
 import { FlagSchema } from '../../modules/flags/index.ts';
 import { PaymentSchema } from '../../modules/payments/index.ts';
 import { createUser, signInThroughApi, xsrfHeader, type TestUser } from './accounts.ts';
+import { violations } from './axe.ts';
 import { createFundraiser, give, signInOrganiser } from './organisers.ts';
 
 /**
@@ -423,11 +423,7 @@ for (const [lang, theme] of [
     await other.dispose();
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     const prefix = lang === 'am' ? '/am' : '';
-    const scan = async () => {
-      await page.evaluate(() => document.fonts.ready);
-      const results = await new AxeBuilder({ page }).include('[data-testid="conversation"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    };
+    const scan = () => violations(page, { include: '[data-testid="conversation"]' });
 
     await signInThroughApi(page, organiser);
     await page.goto(`${prefix}/fundraiser/${fundraiserId}`);

@@ -19,6 +19,8 @@ process.env.SITE_DIR ??= join(tmpdir(), 'fundraise-e2e-site');
  * whole site shows.
  */
 const readOnlySpecs = ['accessibility', 'contact', 'first-paint', 'first-screen', 'fonts', 'forms', 'marketing', 'page-weight', 'profile-photo'].map((name) => `**/${name}.e2e.ts`);
+/** On a server of its own, and mostly waiting for its short timeouts to pass: best started first, beside the serial specs. */
+const ownServerSpecs = ['**/session-timeout.e2e.ts'];
 
 export default defineConfig({
   testDir: '.',
@@ -41,8 +43,10 @@ export default defineConfig({
     },
   },
   projects: [
+    // The serial project first, so that it starts at once on one worker while the other takes the session timeouts, then the reads.
+    { name: 'changes', testIgnore: [...readOnlySpecs, ...ownServerSpecs], workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'own-server', testMatch: ownServerSpecs, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'reads', testMatch: readOnlySpecs, fullyParallel: true, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'changes', testIgnore: readOnlySpecs, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
     command: 'node scripts/start.ts',

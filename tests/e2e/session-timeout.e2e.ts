@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createUser, type TestUser } from './accounts.ts';
+import { violations } from './axe.ts';
 import { startSecondServer, type SecondServer } from './session-server.ts';
 
 /**
@@ -10,10 +10,6 @@ import { startSecondServer, type SecondServer } from './session-server.ts';
  * the Session Expired dialog at the end, and an auth check every 3 s (5 minutes of 30).
  */
 const idleSeconds = 18;
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const warning = 'You will be logged out due to inactivity in 5 minutes. Click anywhere to stay logged in.';
 
