@@ -8,8 +8,9 @@ export type SecondServer = { url: string; databaseUrl: string; stop(): Promise<v
 /**
  * A second app server, on its own port and fresh database, for tests that need other
  * configuration (short session timeouts) without touching the server every other test
- * uses. It serves the same site build: start only after waitForCurrentSite, so that it
- * finds the build current and never builds the same folder at the same time.
+ * uses. Its pages are built for its own address and data, so it keeps them in a site folder
+ * of its own (kept between runs, like the suite's): in the suite's folder its build would
+ * become `current` beside the one every other test is reading.
  */
 export async function startSecondServer(port: number, env: Record<string, string>): Promise<SecondServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-second-'));
@@ -17,7 +18,7 @@ export async function startSecondServer(port: number, env: Record<string, string
   const databaseUrl = `sqlite:${join(dataDir, 'e2e.db')}`;
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MEDIA_DIR: join(dataDir, 'media'), SITE_DIR: join(tmpdir(), `fundraise-e2e-site-${port}`), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
