@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { ensureAdmin, ensureVerifiedUser, UserSchema, type User } from '../modules/accounts/index.ts';
+import { ensureAdmin, ensureVerifiedUser, hasUsers, type User } from '../modules/accounts/index.ts';
 import { seedReferenceData } from '../modules/catalogue/index.ts';
 import { demoSupporters, seedDemoComments } from '../modules/comments/index.ts';
-import { DonationSchema, seedDemoDonations } from '../modules/donations/index.ts';
+import { seedDemoDonations, succeededGifts } from '../modules/donations/index.ts';
 import { authoriseFundraiserMedia, seedDemoFundraisers } from '../modules/fundraisers/index.ts';
 import { createMediaService, mediaStorage, type MediaStorage } from '../modules/media/index.ts';
 import { seedDemoTraffic } from '../modules/reports/index.ts';
@@ -31,7 +31,7 @@ export const demoAdminEmail = 'admin@example.com';
  * now, so that a fresh install looks in use.
  */
 export async function seedDemoIfEmpty(em: EntityManager, options: { storage: MediaStorage } | { mediaDir: string }): Promise<DemoSeed | null> {
-  if ((await listPublishedTestimonials(em)).length > 0 || (await em.count(UserSchema)) > 0) return null;
+  if ((await listPublishedTestimonials(em)).length > 0 || (await hasUsers(em))) return null;
   // The demo fundraisers point at categories and cities; seeding those again is idempotent.
   await seedReferenceData(em);
   for (const testimonial of demoTestimonials) await addTestimonial(em, testimonial);
@@ -45,8 +45,6 @@ export async function seedDemoIfEmpty(em: EntityManager, options: { storage: Med
   const comments = await seedDemoComments(em, fundraisers.map((seeded) => seeded.fundraiser));
   const supporters: User[] = [];
   for (const supporter of demoSupporters) supporters.push(await ensureVerifiedUser(em, supporter));
-  const gifts = async (fundraiserId: number) =>
-    (await em.find(DonationSchema, { fundraiser: fundraiserId, status: 'SUCCEEDED' }, { orderBy: { id: 'asc' } })).map((d) => ({ id: d.id, amountMinor: d.amountMinor, currency: d.currency, succeededAt: d.succeededAt ?? d.createdAt }));
-  const teams = await seedDemoTeams(em, fundraisers.map((seeded) => seeded.fundraiser), supporters, gifts);
+  const teams = await seedDemoTeams(em, fundraisers.map((seeded) => seeded.fundraiser), supporters, (fundraiserId) => succeededGifts(em, fundraiserId));
   return { admin: { email: admin.user.email, password: admin.password! }, fundraisers: fundraisers.length, donations, comments, teams };
 }

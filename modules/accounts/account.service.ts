@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { Conflict, Forbidden, NotFound, ValidationFailed, type FieldProblem } from '../../kernel/http/index.ts';
-import { LocationSchema } from '../catalogue/index.ts';
+import { findLocation } from '../catalogue/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { consume, record, release, take, type Limit } from '../rate-limits/index.ts';
 import { destroyUserSessions } from '../sessions/index.ts';
@@ -328,7 +328,7 @@ export function createAccountService(deps: {
         throw new ValidationFailed({ avatarMediaId: { code: 'field.avatar_not_own' } });
       }
       if (input.locationId !== undefined && input.locationId !== null) {
-        const location = await em.findOne(LocationSchema, { id: input.locationId });
+        const location = await findLocation(em, input.locationId);
         if (!location) throw new ValidationFailed({ locationId: { code: 'field.location_unknown' } });
         user.location = location;
       } else if (input.locationId === null) {

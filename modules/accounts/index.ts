@@ -15,6 +15,7 @@ export { purgeAccountTokensJob } from './account.jobs.ts';
 export { hashPassword, verifyPassword, passwordProblem, generatePassword, argon2Parameters, passwordRules } from './password.ts';
 export type { PasswordHashing } from './password.ts';
 export { UserSchema, userLanguages } from './user.entity.ts';
+export { hasUsers, userExists, userByEmail, lockUserRow, setAvatar, dropAvatar } from './user.rows.ts';
 export type { User, UserLanguage } from './user.entity.ts';
 export { AccountTokenSchema } from './account-token.entity.ts';
 export type { AccountToken, TokenPurpose } from './account-token.entity.ts';

@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Language } from '../../kernel/http/index.ts';
-import { displayName, FundraiserSchema } from '../fundraisers/index.ts';
+import { displayName, fundraiserWithOrganiser } from '../fundraisers/index.ts';
 import type { MailComposer, Mailer } from '../mail/index.ts';
 import { CommentDigestSchema, CommentSchema } from './comment.entity.ts';
 import { commentDigestMailTexts } from './comment.messages.ts';
@@ -112,7 +112,7 @@ async function claimNext(tx: EntityManager, due: { fundraiserId: number; covered
 export function commentDigestComposer(deps: { publicUrl: string }): MailComposer {
   return async (em, ref) => {
     const [fundraiserId, after, upTo] = ref.split(':').map(Number) as [number, number, number];
-    const fundraiser = await em.findOne(FundraiserSchema, { id: fundraiserId }, { populate: ['owner'] });
+    const fundraiser = await fundraiserWithOrganiser(em, fundraiserId);
     if (!fundraiser) return null;
     const organiser = fundraiser.owner;
     // Turned off between the claim and now.

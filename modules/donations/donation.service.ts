@@ -1,7 +1,7 @@
 import { raw, type EntityManager } from '@mikro-orm/core';
 import { queryBuilder } from '../../kernel/db/index.ts';
 import { NotFound } from '../../kernel/http/index.ts';
-import { FundraiserSchema, isoSeconds, pageOf, type Page } from '../fundraisers/index.ts';
+import { fundraiserStatus, isoSeconds, pageOf, type Page } from '../fundraisers/index.ts';
 import { fromMinor } from '../money/index.ts';
 import { DonationSchema, type Donation } from './donation.entity.ts';
 import { DonationNotFound, DonationNotYours } from './donation.errors.ts';
@@ -167,7 +167,7 @@ export function wordsOfSupportCountQuery(em: EntityManager, fundraiserId: number
 
 /** A fundraiser's succeeded donations, for whoever can see it: a suspended one's are nobody's to see. */
 export async function listSucceeded(em: EntityManager, fundraiserId: number, paging: { page: number; size: number }): Promise<Page<PublicDonationView>> {
-  const f = await em.findOne(FundraiserSchema, { id: fundraiserId }, { fields: ['id', 'status'] });
-  if (!f || f.status === 'SUSPENDED') throw new NotFound('fundraiser_not_found');
+  const status = await fundraiserStatus(em, fundraiserId);
+  if (!status || status === 'SUSPENDED') throw new NotFound('fundraiser_not_found');
   return succeededPage(em, fundraiserId, paging);
 }

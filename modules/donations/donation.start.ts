@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ValidationFailed, type AppContext, type Language } from '../../kernel/http/index.ts';
 import { currentUser, type User } from '../accounts/index.ts';
-import { channelOf, FundraiserSchema, lockFundraiserRow } from '../fundraisers/index.ts';
+import { channelOf, lockedFundraiser } from '../fundraisers/index.ts';
 import { toMinor, wholeToMinor, type Currency } from '../money/index.ts';
 import { consume, record } from '../rate-limits/index.ts';
 import { resolveReferral } from '../teams/index.ts';
@@ -70,8 +70,7 @@ async function createDonation(
   context: { donor: User | null; creatorSession: string; language: Language; limits: DonationLimits },
 ): Promise<Donation> {
   return em.transactional(async (tx) => {
-    await lockFundraiserRow(tx, input.fundraiserId);
-    const f = await tx.findOne(FundraiserSchema, { id: input.fundraiserId }, { refresh: true });
+    const f = await lockedFundraiser(tx, input.fundraiserId);
     if (!f || f.status === 'SUSPENDED') throw new ValidationFailed({ fundraiserId: { code: 'field.fundraiser_unknown' } });
     if (f.status !== 'ACTIVE') throw new FundraiserNotAccepting();
     if (input.currency !== undefined && input.currency !== f.currency) {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { addToTotals, FundraiserSchema, lockFundraiserRow, lockFundraiserRowIn, type FundraiserStatus } from '../fundraisers/index.ts';
+import { addToTotals, fundraiserCurrency, lockFundraiserRow, lockFundraiserRowIn, type FundraiserStatus } from '../fundraisers/index.ts';
 import type { Currency } from '../money/index.ts';
 import { creditDonation, refundCredit } from '../teams/index.ts';
 import { countInBuckets, type CountedGift } from './donation.buckets.ts';
@@ -118,8 +118,8 @@ async function countedGift(tx: EntityManager, donationId: number): Promise<Count
  */
 async function assertSameCurrency(tx: EntityManager, fundraiserId: number, currency: Currency): Promise<void> {
   await lockFundraiserRow(tx, fundraiserId);
-  const f = await tx.findOne(FundraiserSchema, { id: fundraiserId }, { fields: ['id', 'currency'], disableIdentityMap: true });
-  if (f && f.currency !== currency) throw new DonationCurrencyMismatch();
+  const kept = await fundraiserCurrency(tx, fundraiserId);
+  if (kept && kept !== currency) throw new DonationCurrencyMismatch();
 }
 
 /** Abandoned: PENDING for this long, nothing will come of it (the reconciliation asked the providers first). */

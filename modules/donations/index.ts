@@ -1,5 +1,7 @@
 export { DonationSchema, DonationHourSchema, DonationDaySchema, DonationChannelDaySchema, DonationMethodDaySchema, donationStatuses, paymentMethods } from './donation.entity.ts';
 export { rebuildBuckets } from './donation.buckets.ts';
+export { donationForPayments, donationForPaymentsOrFail, choosePaymentMethod, succeededGifts, giftsByDayAndChannel } from './donation.rows.ts';
+export type { DonationForPayments } from './donation.rows.ts';
 export { searchDonations, donationWithFundraiser, raisedSince, paidDonationIds, donationStandings, wordsForReview } from './donation.admin.ts';
 export type { DonationSearch } from './donation.admin.ts';
 export type { Donation, DonationStatus, PaymentMethod } from './donation.entity.ts';

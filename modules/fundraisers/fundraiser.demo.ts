@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ensureVerifiedUser } from '../accounts/index.ts';
-import { CategorySchema, LocationSchema } from '../catalogue/index.ts';
+import { allCategories, allLocations } from '../catalogue/index.ts';
 import type { MediaService } from '../media/index.ts';
 import { toMinor } from '../money/index.ts';
 import { demoFundraisers, demoOrganisers } from './fundraiser.demo-data.ts';
@@ -27,8 +27,8 @@ export interface SeededDemoFundraiser {
 export async function seedDemoFundraisers(em: EntityManager, media: MediaService, now = new Date()): Promise<SeededDemoFundraiser[]> {
   const organisers = [];
   for (const organiser of demoOrganisers) organisers.push(await ensureVerifiedUser(em, organiser));
-  const categories = new Map((await em.findAll(CategorySchema)).map((c) => [c.slug, c]));
-  const locations = new Map((await em.findAll(LocationSchema)).map((l) => [l.city, l]));
+  const categories = new Map((await allCategories(em)).map((c) => [c.slug, c]));
+  const locations = new Map((await allLocations(em)).map((l) => [l.city, l]));
   const seeded: SeededDemoFundraiser[] = [];
   for (const demo of demoFundraisers) {
     const owner = organisers[demo.organiser]!;

@@ -1,8 +1,8 @@
 import { ForeignKeyConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { ChangeFeed } from '../../kernel/changes/index.ts';
 import { NotFound, ValidationFailed, type FieldErrors } from '../../kernel/http/index.ts';
-import { UserSchema, type User } from '../accounts/index.ts';
-import { CategorySchema, LocationSchema } from '../catalogue/index.ts';
+import { userExists, type User } from '../accounts/index.ts';
+import { findCategory, findLocation } from '../catalogue/index.ts';
 import type { MediaAuthoriser, MediaService } from '../media/index.ts';
 import { fromMinor, toMinor } from '../money/index.ts';
 import { consume, type Limit } from '../rate-limits/index.ts';
@@ -84,8 +84,8 @@ export const authoriseFundraiserMedia: MediaAuthoriser = async (em, user, id, op
 
 async function references(em: EntityManager, input: { categoryId?: number | undefined; locationId?: number | undefined }) {
   const [category, location] = await Promise.all([
-    input.categoryId === undefined ? undefined : em.findOne(CategorySchema, { id: input.categoryId }),
-    input.locationId === undefined ? undefined : em.findOne(LocationSchema, { id: input.locationId }),
+    input.categoryId === undefined ? undefined : findCategory(em, input.categoryId),
+    input.locationId === undefined ? undefined : findLocation(em, input.locationId),
   ]);
   const fields: FieldErrors = {};
   if (category === null) fields.categoryId = { code: 'field.category_unknown' };
@@ -266,7 +266,7 @@ export function createFundraiserService(deps: {
     },
 
     async listForUser(em, viewer, userId, paging) {
-      if ((await em.count(UserSchema, { id: userId })) === 0) throw new NotFound('user_not_found');
+      if (!(await userExists(em, userId))) throw new NotFound('user_not_found');
       const everything = !!viewer && (viewer.id === userId || viewer.admin);
       return page(em, { statuses: everything ? ['ACTIVE', 'PAUSED', 'CLOSED', 'SUSPENDED'] : publicStatuses, ownerId: userId, sort: 'newest', ...paging });
     },

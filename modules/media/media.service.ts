@@ -1,6 +1,6 @@
-import { LockMode, type EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import { Forbidden } from '../../kernel/http/index.ts';
-import { UserSchema, type User } from '../accounts/index.ts';
+import { dropAvatar, lockUserRow, setAvatar, type User } from '../accounts/index.ts';
 import { MediaSchema, type Media, type MediaEntityType } from './media.entity.ts';
 import { ImageLimitReached, MediaNotFound } from './media.errors.ts';
 import { renderImage } from './media.images.ts';
@@ -53,7 +53,7 @@ export function createMediaService(deps: { storage: MediaStorage; authorisers: P
     if (entityType === 'USER') {
       // An avatar is one's own; an admin may take down someone else's, not put one up.
       if (!(entityId === user.id || (purpose === 'delete' && user.admin))) throw new Forbidden();
-      if (lock) await em.findOne(UserSchema, { id: entityId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (lock) await lockUserRow(em, entityId);
       return;
     }
     const authoriser = deps.authorisers[entityType];
@@ -89,7 +89,7 @@ export function createMediaService(deps: { storage: MediaStorage; authorisers: P
           if (entityType !== 'USER') return { media, replaced: [] };
           await tx.flush();
           const previous = await tx.find(MediaSchema, { entityType: 'USER', entityId, id: { $ne: media.id } });
-          (await tx.findOneOrFail(UserSchema, { id: entityId })).avatarMediaId = media.id;
+          await setAvatar(tx, entityId, media.id);
           for (const old of previous) tx.remove(old);
           return { media, replaced: previous.map((old) => old.storageKey) };
         });
@@ -111,10 +111,7 @@ export function createMediaService(deps: { storage: MediaStorage; authorisers: P
       const media = await em.findOne(MediaSchema, { id });
       if (!media) throw new MediaNotFound();
       await service.authorise(em, user, media.entityType, media.entityId, 'delete');
-      if (media.entityType === 'USER') {
-        const owner = await em.findOne(UserSchema, { id: media.entityId });
-        if (owner?.avatarMediaId === media.id) owner.avatarMediaId = null;
-      }
+      if (media.entityType === 'USER') await dropAvatar(em, media.entityId, media.id);
       em.remove(media);
       await em.flush();
       // After the commit: a file left behind by a failure here is unreachable clutter, whereas

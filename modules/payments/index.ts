@@ -1,6 +1,7 @@
 export { PaymentSchema, PaymentEventSchema } from './payment.entity.ts';
 export type { Payment, PaymentStatus, SandboxChannel, SandboxOutcome } from './payment.entity.ts';
 export { sandboxChannels } from './payment.entity.ts';
+export { succeededPaymentByTransaction, succeededPaymentOf } from './payment.rows.ts';
 export { createPaymentService } from './payment.service.ts';
 export { donationIdsByReference, paymentsByDonation, paymentsNeedingAttention } from './payment.admin.ts';
 export type { PaymentsNeedingAttention } from './payment.admin.ts';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { DonationSchema, findDonation, type DonationStatus } from '../donations/index.ts';
+import { donationForPayments, donationForPaymentsOrFail, findDonation, type DonationStatus } from '../donations/index.ts';
 import type { Currency } from '../money/index.ts';
 import { PaymentSchema, type Payment, type RefundReason } from './payment.entity.ts';
 import { NotRefundable, PaymentMethodUnavailable, RefundAmountInvalid, RefundInProgress, RefundRefused } from './payment.errors.ts';
@@ -38,7 +38,7 @@ export function createGiveBack(deps: PaymentDependencies) {
    */
   async function refundIfDuplicate(em: EntityManager, payment: Payment, transactionId: string | null): Promise<void> {
     const fresh = em.fork();
-    const donation = await fresh.findOne(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'status', 'paymentMethod'], disableIdentityMap: true });
+    const donation = await donationForPayments(fresh, payment.donation.id);
     if (!donation) return;
     // Paid by another payment: a duplicate. Or given back already while this one was being
     // recorded (a decision taken on an old snapshot): its money belongs to no counted gift.
@@ -62,7 +62,7 @@ export function createGiveBack(deps: PaymentDependencies) {
       const refundedEarlier = attempt === 'retry' && (await provider.outcome(payment)).state === 'refunded';
       let refundId: string | null = null;
       if (!refundedEarlier) {
-        const { currency } = await em.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'currency'], disableIdentityMap: true });
+        const { currency } = await donationForPaymentsOrFail(em, payment.donation.id);
         ({ refundId } = await provider.refund({
           providerRef: payment.providerRef,
           transactionId: payment.transactionId ?? null,
@@ -158,7 +158,7 @@ export function createPaymentRefunds(deps: PaymentDependencies, record: RecordOu
         }
       }
       await settleRequestedRefund(em, payment, refundId);
-      const after = await em.fork().findOneOrFail(DonationSchema, { id: donationId }, { fields: ['status'] });
+      const after = await donationForPaymentsOrFail(em.fork(), donationId);
       return { donationId, status: after.status, refundId, partMinor: null };
     },
   };

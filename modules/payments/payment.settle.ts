@@ -1,5 +1,5 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import { assertDonor, DonationSchema, giveUpUncounted, mayCount, settleDonation, type DonationStatus, type DonorActor } from '../donations/index.ts';
+import { assertDonor, donationForPaymentsOrFail, giveUpUncounted, mayCount, settleDonation, type DonationStatus, type DonorActor } from '../donations/index.ts';
 import type { Currency } from '../money/index.ts';
 import { PaymentEventSchema, PaymentSchema, paymentStatuses, type Payment, type PaymentStatus } from './payment.entity.ts';
 import { PaymentNotFound, SandboxOutcomeChosen } from './payment.errors.ts';
@@ -36,8 +36,7 @@ const paymentRank: Record<PaymentStatus, number> = { STARTED: 0, FAILED: 1, CANC
 
 /** Only whoever started the donation acts on its payments (donations' assertDonor). */
 async function assertDonorOfPayment(em: EntityManager, payment: Payment, actor: DonorActor): Promise<void> {
-  const donation = await em.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'creatorSession', 'donor'], disableIdentityMap: true });
-  assertDonor(donation, actor);
+  assertDonor(await donationForPaymentsOrFail(em, payment.donation.id), actor);
 }
 
 async function findByRef(em: EntityManager, providerRef: string): Promise<Payment> {
@@ -67,7 +66,7 @@ export function createPaymentSettlement(
     let mail: ReceiptMail | undefined;
     let notCounted = false;
     const changed = await em.transactional(async (tx) => {
-      const donation = await tx.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['id', 'status', 'paymentMethod', 'amountMinor', 'currency', 'fundraiser'], disableIdentityMap: true });
+      const donation = await donationForPaymentsOrFail(tx, payment.donation.id);
       if (outcome.state === 'succeeded' && !paidAsChosen(outcome, payment, donation)) {
         // Not the gift the donor chose: a person looks at it, nothing is counted or spent.
         deps.logger.error({ paymentId: payment.id, donationId: donation.id, paid: outcome.paid ?? null, expected: { amountMinor: donation.amountMinor, currency: donation.currency } }, 'a provider reports a payment of another amount than the donation, or none; not counted');
@@ -144,7 +143,7 @@ export function createPaymentSettlement(
       // Read after the commit, so that a concurrent confirmation that won shows as it is.
       const fresh = em.fork();
       const after = await findByRef(fresh, providerRef);
-      const donation = await fresh.findOneOrFail(DonationSchema, { id: payment.donation.id }, { fields: ['status'] });
+      const donation = await donationForPaymentsOrFail(fresh, payment.donation.id);
       return {
         donationId: payment.donation.id,
         paymentIntentId: providerRef,

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { assertDonor, DonationSchema, DonationSettled, findDonation, FundraiserNotAccepting, pastLifetime, type DonationStatus, type PaymentMethod } from '../donations/index.ts';
-import { FundraiserSchema } from '../fundraisers/index.ts';
+import { assertDonor, choosePaymentMethod, DonationSettled, findDonation, FundraiserNotAccepting, pastLifetime, type DonationStatus, type PaymentMethod } from '../donations/index.ts';
+import { fundraiserStatus } from '../fundraisers/index.ts';
 import { PaymentSchema, type Payment } from './payment.entity.ts';
 import type { StartRequest } from './payment.provider.ts';
 import type { PaymentStartView } from './payment.schemas.ts';
@@ -55,8 +55,7 @@ export function createPaymentStart(deps: PaymentDependencies): Pick<PaymentServi
       if (existing && donation.status !== 'PENDING' && donation.status !== 'FAILED') return startView(existing);
       // Nothing more is paid to a fundraiser that has closed, paused or been suspended since
       // the donation began; the same holds for a payment started before, which could still be paid.
-      const fundraiser = await em.findOneOrFail(FundraiserSchema, { id: donation.fundraiser.id }, { fields: ['id', 'status'], disableIdentityMap: true });
-      if (fundraiser.status !== 'ACTIVE') throw new FundraiserNotAccepting();
+      if ((await fundraiserStatus(em, donation.fundraiser.id)) !== 'ACTIVE') throw new FundraiserNotAccepting();
       if (existing) return startView(existing);
       if (!payable.includes(donation.status)) throw new DonationSettled();
       const request: StartRequest = {
@@ -75,7 +74,7 @@ export function createPaymentStart(deps: PaymentDependencies): Pick<PaymentServi
         // The donation's row is taken first: the payment's insert would otherwise share a lock
         // on it (its foreign key) with a racing start's, and both then wait on the other (a MySQL deadlock).
         const payment = await em.transactional(async (tx) => {
-          await tx.nativeUpdate(DonationSchema, { id: donationId }, { paymentMethod: method });
+          await choosePaymentMethod(tx, donationId, method);
           const row = tx.create(PaymentSchema, {
             donation: donationId,
             method,

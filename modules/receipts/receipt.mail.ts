@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Language } from '../../kernel/http/index.ts';
-import { DonationSchema } from '../donations/index.ts';
+import { donationWithFundraiser } from '../donations/index.ts';
 import type { MailComposer, MailMessage } from '../mail/index.ts';
 import { fromMinor, type Currency } from '../money/index.ts';
 import { receiptMailTexts, refundMailTexts, type ReceiptMailText } from './receipt.messages.ts';
@@ -20,7 +20,7 @@ export const receiptMailKind = 'receipt';
 export function receiptComposer(deps: { publicUrl: string }): MailComposer {
   return async (em: EntityManager, ref: string): Promise<MailMessage | null> => {
     const donationId = Number(ref);
-    const donation = await em.findOne(DonationSchema, { id: donationId }, { populate: ['fundraiser'] });
+    const donation = await donationWithFundraiser(em, donationId);
     if (!donation || donation.status !== 'SUCCEEDED') return null;
     const { receiptId, filename, pdf } = await receiptForDonation(em, donationId);
     const language: Language = donation.language;
@@ -47,7 +47,7 @@ export const refundNoticeMailKind = 'refund-notice';
 /** Makes the donor's refund notice, in the language they gave in; null unless the donation is REFUNDED. */
 export function refundNoticeComposer(deps: { publicUrl: string }): MailComposer {
   return async (em: EntityManager, ref: string): Promise<MailMessage | null> => {
-    const donation = await em.findOne(DonationSchema, { id: Number(ref) }, { populate: ['fundraiser'] });
+    const donation = await donationWithFundraiser(em, Number(ref));
     if (!donation || donation.status !== 'REFUNDED') return null;
     const language: Language = donation.language;
     const words = refundMailTexts[language];

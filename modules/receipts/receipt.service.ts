@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Language } from '../../kernel/http/index.ts';
-import { assertDonor, DonationSchema, type DonorActor, type PaymentMethod } from '../donations/index.ts';
+import { assertDonor, findDonation, type DonorActor, type PaymentMethod } from '../donations/index.ts';
 import { fromMinor } from '../money/index.ts';
-import { PaymentSchema } from '../payments/index.ts';
+import { succeededPaymentByTransaction, succeededPaymentOf } from '../payments/index.ts';
 import { ReceiptSchema } from './receipt.entity.ts';
 import { ReceiptNotAvailable } from './receipt.errors.ts';
 
@@ -27,7 +27,7 @@ async function receiptOf(em: EntityManager, donationId: number): Promise<string>
  * whoever made the donation (a transaction id is no secret: it is printed on the receipt).
  */
 export async function generateReceipt(em: EntityManager, transactionId: string, method: PaymentMethod, actor: DonorActor): Promise<string> {
-  const payment = await em.findOne(PaymentSchema, { transactionId, method, status: 'SUCCEEDED' }, { populate: ['donation'] });
+  const payment = await succeededPaymentByTransaction(em, transactionId, method);
   if (!payment || payment.donation.status !== 'SUCCEEDED') throw new ReceiptNotAvailable();
   assertDonor(payment.donation, actor);
   return receiptOf(em, payment.donation.id);
@@ -43,7 +43,7 @@ export async function receiptPdf(em: EntityManager, receiptId: string, lang: Lan
   const receipt = await em.findOne(ReceiptSchema, { id: receiptId }, { populate: ['donation', 'donation.fundraiser'] });
   const donation = receipt?.donation;
   if (!receipt || !donation || donation.status !== 'SUCCEEDED') throw new ReceiptNotAvailable();
-  const payment = await em.findOne(PaymentSchema, { donation: donation.id, status: 'SUCCEEDED' });
+  const payment = await succeededPaymentOf(em, donation.id);
   if (!payment?.transactionId) throw new ReceiptNotAvailable();
   // Imported with pdfkit and fontkit on the first receipt rather than at every start-up.
   const { renderReceiptPdf } = await import('./receipt.pdf.ts');
@@ -64,7 +64,7 @@ export async function receiptPdf(em: EntityManager, receiptId: string, lang: Lan
 
 /** For the receipt e-mail: the donation's receipt id and PDF in the language the donor used. */
 export async function receiptForDonation(em: EntityManager, donationId: number): Promise<ReceiptFile & { receiptId: string }> {
-  const donation = await em.findOneOrFail(DonationSchema, { id: donationId }, { fields: ['id', 'language'] });
+  const donation = await findDonation(em, donationId);
   const receiptId = await receiptOf(em, donationId);
   return { receiptId, ...(await receiptPdf(em, receiptId, donation.language)) };
 }

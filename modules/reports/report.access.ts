@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { User } from '../accounts/index.ts';
-import { FundraiserSchema, mayModerate } from '../fundraisers/index.ts';
+import { fundraiserById, fundraiserIdsOwnedBy, mayModerate } from '../fundraisers/index.ts';
 import { isCoOrganiser } from '../teams/index.ts';
 import { ReportFundraiserNotFound, ReportNotAllowed } from './report.errors.ts';
 import type { ReportScope } from './report.service.ts';
@@ -10,7 +10,7 @@ import type { ReportScope } from './report.service.ts';
  * is not suspended) and admins. Anybody else signed in gets 403, as does a member.
  */
 export async function fundraiserScope(em: EntityManager, user: User, fundraiserId: number): Promise<ReportScope> {
-  const f = await em.findOne(FundraiserSchema, { id: fundraiserId }, { disableIdentityMap: true });
+  const f = await fundraiserById(em, fundraiserId);
   if (!f) throw new ReportFundraiserNotFound();
   if (!(await mayModerate(em, f, user, isCoOrganiser))) {
     // A suspended fundraiser is not found by anybody who cannot see it, as on its own page.
@@ -24,8 +24,7 @@ export async function fundraiserScope(em: EntityManager, user: User, fundraiserI
 
 /** "My reports": every fundraiser the user organises, whatever its state. */
 export async function ownerScope(em: EntityManager, user: User): Promise<ReportScope> {
-  const own = await em.find(FundraiserSchema, { owner: user.id }, { fields: ['id'], orderBy: { id: 'asc' }, disableIdentityMap: true });
-  return { fundraiserIds: own.map((f) => f.id) };
+  return { fundraiserIds: await fundraiserIdsOwnedBy(em, user.id) };
 }
 
 export const platformScope: ReportScope = { fundraiserIds: null, platform: true };

@@ -3,7 +3,7 @@ import { DeadlockException, LockWaitTimeoutException, UniqueConstraintViolationE
 import type { Logger } from 'pino';
 import { addisDay, hourOf } from '../../kernel/calendar/index.ts';
 import { addToCounts as add, insertOnce } from '../../kernel/db/index.ts';
-import { FundraiserSchema } from '../fundraisers/index.ts';
+import { existingFundraiserIds } from '../fundraisers/index.ts';
 import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorAddressSchema, VisitorSeenSchema, type ShareChannel, type VisitChannel } from './report.entity.ts';
 
 /** Salts (and the visitors they made) are kept this long: yesterday's, for a visit across midnight, and today's. */
@@ -79,7 +79,7 @@ export function createVisitCounter(deps: { logger: Logger }): VisitCounter {
 
   async function write(em: EntityManager, batchViews: PendingView[], batchShares: typeof shares): Promise<number> {
     const ids = [...new Set([...batchViews, ...batchShares].map((v) => v.fundraiserId))];
-    const existing = new Set((await em.find(FundraiserSchema, { id: { $in: ids } }, { fields: ['id'] })).map((f) => f.id));
+    const existing = await existingFundraiserIds(em, ids);
     const knownViews = batchViews.filter((v) => existing.has(v.fundraiserId));
     const knownShares = batchShares.filter((s) => existing.has(s.fundraiserId));
     const salts = knownViews.length ? await saltsFor(em, [...new Set(knownViews.map((v) => addisDay(v.at)))]) : new Map<string, string>();

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { seededRandom } from '../../kernel/demo/index.ts';
-import { DonationChannelDaySchema } from '../donations/index.ts';
+import { giftsByDayAndChannel } from '../donations/index.ts';
 import { shareChannels, type ShareChannel, type VisitChannel } from '../fundraisers/index.ts';
 import { ReferrerDaySchema, ShareHourSchema, TrafficHourSchema } from './report.entity.ts';
 
@@ -19,9 +19,7 @@ export async function seedDemoTraffic(em: EntityManager, fundraisers: ReadonlyAr
   const referrers: Array<{ fundraiser: number; day: string; host: string; views: number }> = [];
   for (const [index, f] of fundraisers.entries()) {
     const random = seededRandom(9_001 + index);
-    const gifts = await em.find(DonationChannelDaySchema, { fundraiser: f.id }, { disableIdentityMap: true });
-    const given = new Map<string, number>();
-    for (const g of gifts) given.set(`${g.day}|${g.channel}`, (given.get(`${g.day}|${g.channel}`) ?? 0) + g.donations);
+    const given = await giftsByDayAndChannel(em, f.id);
     const first = Math.floor(f.createdAt.getTime() / dayMs) * dayMs;
     for (let day = first; day <= now.getTime(); day += dayMs) {
       const date = new Date(day + 3 * 3_600_000).toISOString().slice(0, 10);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { noteChanges } from '../../kernel/changes/index.ts';
 import { TooManyRequests } from '../../kernel/http/index.ts';
-import { UserSchema, type User } from '../accounts/index.ts';
+import { userByEmail, type User } from '../accounts/index.ts';
 import { displayName, findVisible, fundraiserKeys, isoSeconds, mayManage, type Fundraiser } from '../fundraisers/index.ts';
 import { avatarsById, type MediaLinks, type MediaView } from '../media/index.ts';
 import { fromMinor, toMinor } from '../money/index.ts';
@@ -254,7 +254,7 @@ export async function inviteMember(
     await giveBack();
     return { change: { email, status: 'INVITED' }, mail: null };
   }
-  const invitee = await em.findOne(UserSchema, { email }, { fields: ['id', 'language'] });
+  const invitee = await userByEmail(em, email);
   return {
     change: { email, status: 'INVITED' },
     mail: { email, token, inviter: displayName(viewer), team: team.name, fundraiser: { id: fundraiser.id, title: fundraiser.title }, language: invitee?.language ?? null },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { boundaryProblem } from './module-boundaries.ts';
+import { boundaryProblem, foreignEntityProblem } from './module-boundaries.ts';
 
 describe('module boundaries', () => {
   it('lets a module use its own files and other modules only through their faces', () => {
@@ -32,5 +32,18 @@ describe('module boundaries', () => {
     assert.equal(boundaryProblem('site/src/data/site-data.ts', 'api/site/snapshot.schemas.ts', true), null);
     assert.match(boundaryProblem('site/src/data/site-data.ts', 'api/site/snapshot.ts', true) ?? '', /only types/);
     assert.match(boundaryProblem('site/src/data/site-data.ts', 'api/site/snapshot.schemas.ts', false) ?? '', /only types/);
+  });
+
+  it("keeps other modules' entity schemas to entity files, the entity list, tests, their helpers and benchmarks", () => {
+    assert.match(foreignEntityProblem('modules/payments/payment.start.ts', 'modules/donations/index.ts', ['DonationSchema', 'findDonation']) ?? '', /^DonationSchema: .*modules\/donations\/index\.ts/);
+    assert.match(foreignEntityProblem('api/app.ts', 'modules/accounts/index.ts', ['UserSchema']) ?? '', /UserSchema/);
+    assert.equal(foreignEntityProblem('modules/payments/payment.start.ts', 'modules/donations/index.ts', ['findDonation', 'donationStatuses']), null);
+    assert.equal(foreignEntityProblem('modules/donations/donation.service.ts', 'modules/donations/donation.entity.ts', ['DonationSchema']), null);
+    assert.equal(foreignEntityProblem('modules/payments/payment.entity.ts', 'modules/donations/index.ts', ['DonationSchema']), null);
+    assert.equal(foreignEntityProblem('db/entities.ts', 'modules/accounts/index.ts', ['UserSchema']), null);
+    assert.equal(foreignEntityProblem('modules/payments/payment.refund.test.ts', 'modules/donations/index.ts', ['DonationSchema']), null);
+    assert.equal(foreignEntityProblem('tests/helpers/fundraisers.ts', 'modules/fundraisers/index.ts', ['FundraiserSchema']), null);
+    assert.equal(foreignEntityProblem('scripts/bench-donations.ts', 'modules/fundraisers/index.ts', ['FundraiserSchema']), null);
+    assert.match(foreignEntityProblem('scripts/seed.ts', 'modules/fundraisers/index.ts', ['FundraiserSchema']) ?? '', /FundraiserSchema/);
   });
 });

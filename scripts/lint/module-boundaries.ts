@@ -39,6 +39,25 @@ export function boundaryProblem(from: string, target: string, typeOnly: boolean)
   return null;
 }
 
+/** An entity schema, by the name every module gives it (`UserSchema`, `DonationDaySchema`). */
+const entitySchemaName = /^[A-Z][A-Za-z0-9]*Schema$/;
+
+/**
+ * The answer to "may `from` use module `target`'s entity schemas `names`?", or why not. A
+ * module's rows are read and written by its own functions, which know its locks and rules;
+ * other modules only point at them: an entity file may name another module's entity for a
+ * relation, and the entity list (db/entities.ts), tests, their helpers and benchmarks build rows directly.
+ */
+export function foreignEntityProblem(from: string, target: string, names: readonly string[]): string | null {
+  const source = areaOf(from);
+  const goal = areaOf(target);
+  if (goal.kind !== 'module' || (source.kind === 'module' && source.name === goal.name)) return null;
+  if (from.endsWith('.entity.ts') || from === 'db/entities.ts' || isTest(from) || from.startsWith('tests/') || /^scripts\/(bench|measure)-[^/]+\.ts$/.test(from)) return null;
+  const schemas = names.filter((name) => entitySchemaName.test(name));
+  if (schemas.length === 0) return null;
+  return `${schemas.join(', ')}: another module's rows are read and written through its own functions (add one to modules/${goal.name}/index.ts)`;
+}
+
 export const moduleBoundaries: Rule.RuleModule = {
   meta: {
     type: 'problem',
@@ -47,21 +66,30 @@ export const moduleBoundaries: Rule.RuleModule = {
   },
   create(context) {
     const from = relative(root, context.filename).split(sep).join('/');
+    const targetOf = (value: unknown) =>
+      typeof value === 'string' && value.startsWith('.') ? relative(root, resolve(dirname(context.filename), value)).split(sep).join('/') : null;
     const checkSource = (node: Rule.Node, value: unknown, typeOnly: boolean) => {
-      if (typeof value !== 'string' || !value.startsWith('.')) return;
-      const target = relative(root, resolve(dirname(context.filename), value)).split(sep).join('/');
-      const problem = boundaryProblem(from, target, typeOnly);
-      if (problem) context.report({ node, message: `${value}: ${problem}` });
+      const target = targetOf(value);
+      const problem = target && boundaryProblem(from, target, typeOnly);
+      if (problem) context.report({ node, message: `${String(value)}: ${problem}` });
     };
     // `import type { A }` and `import { type A }` both vanish from the build.
+    const kindOf = (node: unknown) => {
+      const n = node as { importKind?: string; exportKind?: string };
+      return n.importKind ?? n.exportKind;
+    };
     const typeOnly = (node: unknown) => {
-      const n = node as { importKind?: string; exportKind?: string; specifiers?: { importKind?: string; exportKind?: string }[] };
-      if ((n.importKind ?? n.exportKind) === 'type') return true;
-      return (n.specifiers?.length ?? 0) > 0 && (n.specifiers ?? []).every((s) => (s.importKind ?? s.exportKind) === 'type');
+      const specifiers = (node as { specifiers?: unknown[] }).specifiers ?? [];
+      return kindOf(node) === 'type' || (specifiers.length > 0 && specifiers.every((s) => kindOf(s) === 'type'));
     };
     return {
       ImportDeclaration(node) {
         checkSource(node, node.source.value, typeOnly(node));
+        const target = targetOf(node.source.value);
+        if (!target || kindOf(node) === 'type') return;
+        const values = node.specifiers.flatMap((s) => (s.type === 'ImportSpecifier' && kindOf(s) !== 'type' && s.imported.type === 'Identifier' ? [s.imported.name] : []));
+        const problem = foreignEntityProblem(from, target, values);
+        if (problem) context.report({ node, message: `${String(node.source.value)}: ${problem}` });
       },
       ExportNamedDeclaration(node) {
         if (node.source) checkSource(node, node.source.value, typeOnly(node));
