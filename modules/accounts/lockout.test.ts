@@ -7,7 +7,9 @@ import { startFakeRecaptcha } from '../../tests/helpers/fake-recaptcha.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { RateLimitCounterSchema } from '../rate-limits/index.ts';
-import { createAccountService, loginLimits, mailRequestLimits } from './index.ts';
+import { createAccountService } from './index.ts';
+import { loginLimits } from './sign-in-limits.ts';
+import { mailRequestLimits } from './account.service.ts';
 
 const publicUrl = 'http://fund.example.org:8080';
 const secret = 'lockout-recaptcha-secret';

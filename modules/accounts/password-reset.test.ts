@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fakeUser, mailsTo, signIn, tokenFrom, waitForMail } from '../../tests/helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
-import { AccountTokenSchema, UserSchema } from './index.ts';
+import { UserSchema } from './index.ts';
+import { AccountTokenSchema } from './account-token.entity.ts';
 
 const publicUrl = 'http://fund.example.org:8080';
 const newPassword = 'Buna-Tetu-Gize-7';

@@ -5,7 +5,9 @@ import { fakeUser, mailsTo, signIn, tokenFrom, waitFor, waitForMail } from '../.
 import { startSmtpCatcher } from '../../tests/helpers/smtp-catcher.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { listOutbox } from '../mail/index.ts';
-import { argon2Parameters, AccountTokenSchema, createAccountService, mailRequestLimits, UserSchema } from './index.ts';
+import { argon2Parameters, createAccountService, UserSchema } from './index.ts';
+import { AccountTokenSchema } from './account-token.entity.ts';
+import { mailRequestLimits } from './account.service.ts';
 
 /** These suites are about passwords: the app hashes as in production. */
 const realHashing = { passwordHashing: argon2Parameters };

@@ -4,7 +4,8 @@ import { fakeUser, signIn, tokenFrom, waitForMail } from '../../tests/helpers/ac
 import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { SessionSchema } from '../sessions/index.ts';
-import { argon2Parameters, loginLimits, UserSchema } from './index.ts';
+import { argon2Parameters, UserSchema } from './index.ts';
+import { loginLimits } from './sign-in-limits.ts';
 
 /** These suites are about passwords: the app hashes as in production. */
 const realHashing = { passwordHashing: argon2Parameters };

@@ -10,7 +10,9 @@ import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { DonationSchema } from '../donations/index.ts';
 import { FundraiserSchema, type Fundraiser } from '../fundraisers/index.ts';
 import { createPaymentService, type PaymentProvider, type PaymentService } from '../payments/index.ts';
-import { advanceRefundRuns, AuditEventSchema, RefundRunSchema } from './index.ts';
+import { advanceRefundRuns } from './admin.refunds.ts';
+import { AuditEventSchema } from './audit-event.entity.ts';
+import { RefundRunSchema } from './refund-run.entity.ts';
 
 const silent = createLogger('silent');
 

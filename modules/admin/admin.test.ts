@@ -8,7 +8,7 @@ import { UserSchema } from '../accounts/index.ts';
 import { FlagSchema } from '../flags/index.ts';
 import { OutboxMailSchema } from '../mail/index.ts';
 import { FundraiserSchema } from '../fundraisers/index.ts';
-import { AuditEventSchema } from './index.ts';
+import { AuditEventSchema } from './audit-event.entity.ts';
 
 const reason = 'Documents did not match the hospital records.';
 

@@ -1,4 +1,4 @@
-export { createCaptcha, CaptchaUnavailable } from './captcha.service.ts';
-export type { Captcha, CaptchaOptions, CaptchaVerdict } from './captcha.service.ts';
+export { createCaptcha } from './captcha.service.ts';
+export type { Captcha } from './captcha.service.ts';
 export { captchaQuery, captchaTokenParam } from './captcha.schemas.ts';
 export { captchaMessages } from './captcha.messages.ts';

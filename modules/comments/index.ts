@@ -8,9 +8,9 @@ export { commentChangeWatchers } from './comment.changes.ts';
 export { commentDigestJob } from './comment.jobs.ts';
 export { commentDigestComposer, commentDigestMailKind } from './comment.digest.ts';
 export { commentMessages } from './comment.messages.ts';
-export type { ConversationItem, LikeView, RemoveCommentView } from './comment.schemas.ts';
-export { CommentLikeSchema, CommentSchema, commentStatuses } from './comment.entity.ts';
-export type { Comment, CommentStatus } from './comment.entity.ts';
+export type { ConversationItem, LikeView } from './comment.schemas.ts';
+export { CommentLikeSchema, CommentSchema } from './comment.entity.ts';
+export type { Comment } from './comment.entity.ts';
 
 import { CommentDigestSchema, CommentLikeSchema, CommentSchema, CommentTallySchema } from './comment.entity.ts';
 export const commentEntities = [CommentSchema, CommentLikeSchema, CommentTallySchema, CommentDigestSchema];

@@ -6,8 +6,10 @@ import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { FundraiserSchema, type Fundraiser } from '../fundraisers/index.ts';
 import { PaymentSchema } from '../payments/index.ts';
-import { DonationSchema, donationErrorCodes, donationMessages, expireAbandoned, pendingLifetimeMs } from './index.ts';
+import { DonationSchema, donationMessages, pendingLifetimeMs } from './index.ts';
 import { fromMinor } from '../money/index.ts';
+import { donationErrorCodes } from './donation.errors.ts';
+import { expireAbandoned } from './donation.states.ts';
 
 const gift = (fundraiserId: number, overrides: Record<string, unknown> = {}) => ({
   fundraiserId,

@@ -5,7 +5,8 @@ import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { CategorySchema } from '../catalogue/index.ts';
 import { searchDepth, searchTerms, teamIdIn } from './fundraiser.search.ts';
-import { FundraiserSchema, fundedRank, goalRank, summaryOf } from './index.ts';
+import { FundraiserSchema, fundedRank, goalRank } from './index.ts';
+import { summaryOf } from './fundraiser.views.ts';
 
 type Card = { id: number; title: string; status: string; summary: string; image: unknown; category: { slug: string }; location: { city: string } };
 const ids = (page: { content: Card[] }) => page.content.map((f) => f.id);

@@ -6,7 +6,8 @@ import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { serverMessages } from '../../api/messages.ts';
 import { CategorySchema, LocationSchema } from '../catalogue/index.ts';
-import { FundraiserSchema, FundraiserUpdateSchema, fundraiserErrorCodes } from './index.ts';
+import { FundraiserSchema, FundraiserUpdateSchema } from './index.ts';
+import { fundraiserErrorCodes } from './fundraiser.errors.ts';
 
 describe('fundraisers API', () => {
   let app: TestApp;

@@ -4,7 +4,8 @@ import pino, { type Logger } from 'pino';
 import { createLogger } from '../../api/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database.ts';
 import { startTestApp } from '../../tests/helpers/test-app.ts';
-import { jobEntities, runExclusive, scheduleJobs, tickOf, type Job } from './index.ts';
+import { jobEntities, runExclusive, scheduleJobs, type Job } from './index.ts';
+import { tickOf } from './job-runner.ts';
 
 const [JobLockSchema] = jobEntities;
 const logger = createLogger('silent');

@@ -10,7 +10,8 @@ import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import { conditionalGetStatus, type TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { UserSchema } from '../accounts/index.ts';
-import { MediaSchema, mediaErrorCodes, mediaMessages } from './index.ts';
+import { MediaSchema, mediaMessages } from './index.ts';
+import { mediaErrorCodes } from './media.errors.ts';
 
 /** A phone-like JPEG: lying on its side (EXIF orientation 6), with a camera make and a GPS position. */
 async function phoneJpeg(): Promise<Buffer> {

@@ -4,8 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ungroupAmount as ungroupInBrowser } from '../../site/src/lib/amount.ts';
-import { decimalAmount, fromMinor, minorDigits, minorPerUnit, toMinor, wholeToMinor } from './index.ts';
-import { ungroupAmount } from './money.ts';
+import { decimalAmount, fromMinor, minorDigits, toMinor, wholeToMinor } from './index.ts';
+import { ungroupAmount, minorPerUnit } from './money.ts';
 
 describe('money', () => {
   it('turns decimal text into minor units and back without floats', () => {

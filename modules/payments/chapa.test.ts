@@ -11,7 +11,10 @@ import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { DonationSchema } from '../donations/index.ts';
 import { FundraiserSchema, type Fundraiser } from '../fundraisers/index.ts';
 import { fromMinor } from '../money/index.ts';
-import { chapaErrorCodes, chapaProvider, createPaymentService, InvalidWebhook, PaymentEventSchema, PaymentSchema, paymentMessages } from './index.ts';
+import { chapaProvider, createPaymentService, PaymentSchema, paymentMessages } from './index.ts';
+import { chapaErrorCodes } from './chapa.errors.ts';
+import { InvalidWebhook } from './payment.errors.ts';
+import { PaymentEventSchema } from './payment.entity.ts';
 
 const keys = { secretKey: 'CHASECK_TEST-fakefakefakefakefake', webhookSecret: 'a-webhook-secret-hash' };
 const silentLogger = createLogger('silent');

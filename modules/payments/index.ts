@@ -1,23 +1,19 @@
-export { PaymentSchema, PaymentEventSchema } from './payment.entity.ts';
-export type { Payment, PaymentStatus, SandboxChannel, SandboxOutcome } from './payment.entity.ts';
+export { PaymentSchema } from './payment.entity.ts';
+export type { Payment } from './payment.entity.ts';
 export { sandboxChannels } from './payment.entity.ts';
 export { succeededPaymentByTransaction, succeededPaymentOf } from './payment.rows.ts';
 export { createPaymentService } from './payment.service.ts';
 export { donationIdsByReference, paymentsByDonation, paymentsNeedingAttention } from './payment.admin.ts';
-export type { PaymentsNeedingAttention } from './payment.admin.ts';
 export { reconcilePaymentsJob } from './payment.jobs.ts';
 export type { PaymentService } from './payment.service.ts';
 export type { ReceiptMail } from './payment.shared.ts';
 export type { RefundOutcome } from './payment.refund.ts';
-export type { PaymentProvider, ProviderOutcome, ProviderState, StartRequest, Started, WebhookEvent, WebhookRequest } from './payment.provider.ts';
+export type { PaymentProvider, Started } from './payment.provider.ts';
 export { sandboxProvider } from './payment.sandbox.ts';
 export { paypalProvider, stripeProvider } from './payment.lazy.ts';
 export { chapaProvider } from './chapa.provider.ts';
-export { chapaErrorCodes } from './chapa.errors.ts';
-export { paypalErrorCodes } from './paypal.errors.ts';
 export { paymentRoutes } from './payment.routes.ts';
 export { donateForm, isDonateFormPost } from './donate-form.ts';
-export { InvalidWebhook } from './payment.errors.ts';
 export { paymentMessages } from './payment.messages.ts';
 
 import { PaymentEventSchema, PaymentSchema } from './payment.entity.ts';

@@ -11,7 +11,10 @@ import type { User } from '../accounts/index.ts';
 import { DonationSchema } from '../donations/index.ts';
 import { FundraiserSchema, type Fundraiser } from '../fundraisers/index.ts';
 import type { Currency } from '../money/index.ts';
-import { InvalidWebhook, PaymentEventSchema, PaymentSchema, paymentMessages, paypalErrorCodes, paypalProvider } from './index.ts';
+import { PaymentSchema, paymentMessages, paypalProvider } from './index.ts';
+import { InvalidWebhook } from './payment.errors.ts';
+import { PaymentEventSchema } from './payment.entity.ts';
+import { paypalErrorCodes } from './paypal.errors.ts';
 
 const credentials = { clientId: 'fake-client-id', clientSecret: 'fake-client-secret', webhookId: '8PT597110X687430LKGECATA' };
 

@@ -10,7 +10,9 @@ import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { DonationSchema, type DonationStatus } from '../donations/index.ts';
 import { FundraiserSchema, type Fundraiser } from '../fundraisers/index.ts';
-import { createPaymentService, InvalidWebhook, PaymentEventSchema, PaymentSchema, stripeProvider } from './index.ts';
+import { createPaymentService, PaymentSchema, stripeProvider } from './index.ts';
+import { InvalidWebhook } from './payment.errors.ts';
+import { PaymentEventSchema } from './payment.entity.ts';
 
 const secretKey = 'sk_test_fake';
 const publishableKey = 'pk_test_fake';

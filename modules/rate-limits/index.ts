@@ -1,4 +1,4 @@
-export { consume, take, takeEach, release, record, reset, resetUnder, secondsUntilFree, purgeOldHits } from './rate-limit.service.ts';
+export { consume, take, takeEach, release, record, reset, resetUnder, secondsUntilFree } from './rate-limit.service.ts';
 export type { Limit, Slot } from './rate-limit.service.ts';
 export { purgeRateLimitHitsJob } from './rate-limit.jobs.ts';
 export { RateLimitCounterSchema } from './rate-limit-counter.entity.ts';

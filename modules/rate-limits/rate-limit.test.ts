@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../kernel/http/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database.ts';
-import { consume, purgeOldHits, RateLimitCounterSchema, record, release, reset, resetUnder, secondsUntilFree, take, takeEach } from './index.ts';
+import { consume, RateLimitCounterSchema, record, release, reset, resetUnder, secondsUntilFree, take, takeEach } from './index.ts';
+import { purgeOldHits } from './rate-limit.service.ts';
 
 describe('rate limits', () => {
   let db: TestDatabase;

@@ -1,8 +1,6 @@
-export { ReceiptSchema } from './receipt.entity.ts';
 export type { Receipt } from './receipt.entity.ts';
 export { receiptComposer, receiptMailKind, refundNoticeComposer, refundNoticeMailKind } from './receipt.mail.ts';
 export { receiptRoutes } from './receipt.routes.ts';
-export { receiptErrorCodes } from './receipt.errors.ts';
 export { receiptMessages } from './receipt.messages.ts';
 
 import { ReceiptSchema } from './receipt.entity.ts';

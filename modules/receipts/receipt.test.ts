@@ -12,7 +12,8 @@ import { DonationSchema } from '../donations/index.ts';
 import { FundraiserSchema } from '../fundraisers/index.ts';
 import { listOutbox, mailEntities } from '../mail/index.ts';
 import { createPaymentService, PaymentSchema, type ReceiptMail } from '../payments/index.ts';
-import { receiptErrorCodes, receiptMailKind, receiptMessages } from './index.ts';
+import { receiptMailKind, receiptMessages } from './index.ts';
+import { receiptErrorCodes } from './receipt.errors.ts';
 
 const [OutboxMailSchema] = mailEntities as [typeof mailEntities[number]];
 

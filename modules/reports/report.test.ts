@@ -8,7 +8,9 @@ import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import type { Fundraiser } from '../fundraisers/index.ts';
 import { addisDay } from '../../kernel/calendar/index.ts';
-import { AnalyticsSaltSchema, ReferrerDaySchema, ShareHourSchema, TrafficHourSchema, VisitorAddressSchema, VisitorSeenSchema, createVisitCounter, forgetOldVisitors, isBot, pageViews } from './index.ts';
+import { ShareHourSchema, TrafficHourSchema, createVisitCounter, pageViews } from './index.ts';
+import { AnalyticsSaltSchema, ReferrerDaySchema, VisitorAddressSchema, VisitorSeenSchema } from './report.entity.ts';
+import { forgetOldVisitors, isBot } from './report.counter.ts';
 
 const phone = 'Mozilla/5.0 (Linux; Android 14; Tecno Spark 20) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
 const laptop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';

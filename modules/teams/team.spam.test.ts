@@ -10,8 +10,7 @@ import { fakeTeam } from '../../tests/helpers/teams.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { UserSchema } from '../accounts/index.ts';
 import { record } from '../rate-limits/index.ts';
-import { teamLimits } from './index.ts';
-import { inviteMember } from './team.service.ts';
+import { inviteMember, teamLimits } from './team.service.ts';
 
 const publicUrl = 'http://ethiofundraise.example';
 /** What mail clients and people take for an address: a scheme, or a dot between a name and a letter. */

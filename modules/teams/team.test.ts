@@ -5,7 +5,9 @@ import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { FundraiserSchema, type Fundraiser } from '../fundraisers/index.ts';
-import { TeamInvitationSchema, TeamMemberSchema, teamErrorCodes, teamMessages } from './index.ts';
+import { TeamMemberSchema, teamMessages } from './index.ts';
+import { TeamInvitationSchema } from './team.entity.ts';
+import { teamErrorCodes } from './team.errors.ts';
 
 const publicUrl = 'http://ethiofundraise.example';
 

@@ -1,6 +1,5 @@
 export { testimonialRoutes } from './testimonial.routes.ts';
 export { listPublishedTestimonials, addTestimonial } from './testimonial.service.ts';
-export type { TestimonialView } from './testimonial.schemas.ts';
 export { testimonialResponse } from './testimonial.schemas.ts';
 export { demoTestimonials } from './testimonial.demo-data.ts';
 
