@@ -4,7 +4,7 @@ import Koa from 'koa';
 import { createChangeFeed, trackChanges, type ChangeFeed } from '../kernel/changes/index.ts';
 import type { Logger } from 'pino';
 import { accountRoutes, createAccountService, createGoogleVerifier, requireAdmin, type PasswordHashing } from '../modules/accounts/index.ts';
-import { adminRoutes, moderationMailComposer, moderationMailKind, refundRunsJob } from '../modules/admin/index.ts';
+import { adminRoutes, createAdminService, moderationMailComposer, moderationMailKind, refundRunsJob } from '../modules/admin/index.ts';
 import { runExclusive } from '../modules/jobs/index.ts';
 import { createCaptcha } from '../modules/captcha/index.ts';
 import { catalogueRoutes, createCatalogueService } from '../modules/catalogue/index.ts';
@@ -177,11 +177,14 @@ export function createApp(deps: AppDependencies): App {
     ...testimonialRoutes,
     ...contactRoutes(createContactService({ mailer, supportEmail: config.CONTACT_EMAIL })),
     ...adminRoutes({
-      payments,
+      admin: createAdminService({
+        payments,
+        mailer,
+        rebuildSite: () => rebuildSiteIfDataChanged(orm, config, site, logger, { trigger: 'ADMIN', force: true }),
+        advanceRefunds: () => void runExclusive(orm, refundRunsJob(payments), logger),
+      }),
       mailer,
-      rebuildSite: () => rebuildSiteIfDataChanged(orm, config, site, logger, { trigger: 'ADMIN', force: true }),
       servingBuild: () => (site.current ? { id: site.current.info.id, builtAt: site.current.info.builtAt } : null),
-      advanceRefunds: () => void runExclusive(orm, refundRunsJob(payments), logger),
     }),
     route({
       method: 'get',

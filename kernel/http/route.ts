@@ -51,12 +51,14 @@ interface RouteBasics {
   cache?: number;
   /**
    * Who may call it, checked before anything else (a visitor learns nothing of what the
-   * route would accept): throws 401 or 403. The admin routes all have `requireAdmin`.
+   * route would accept): throws 401 or 403, or answers who it let in (the signed-in user),
+   * which the handler receives as `user`. The admin routes all have `requireAdmin`.
    */
   guard?: (ctx: AppContext) => Promise<unknown>;
 }
 
-export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends ResponseSchema | undefined> extends RouteBasics {
+export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends ResponseSchema | undefined, G> extends RouteBasics {
+  guard?: (ctx: AppContext) => Promise<G>;
   body?: B;
   query?: Q;
   params?: P;
@@ -72,7 +74,7 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
    * against it. Left out, the handler returns nothing: a 204, or a body it sets itself (a file).
    */
   response?: R;
-  handler: (input: { body: z.output<B>; query: z.output<Q>; params: z.output<P>; ctx: AppContext }) => Promise<Answer<R>>;
+  handler: (input: { body: z.output<B>; query: z.output<Q>; params: z.output<P>; user: G; ctx: AppContext }) => Promise<Answer<R>>;
 }
 
 /** A route as the router and the OpenAPI document read it, its types checked by route(). */
@@ -82,7 +84,7 @@ export interface RouteDefinition extends RouteBasics {
   params?: z.ZodType;
   response?: ResponseSchema;
   keptUntilChanged?: (params: unknown) => readonly string[];
-  handler: (input: { body: unknown; query: unknown; params: unknown; ctx: AppContext }) => Promise<unknown>;
+  handler: (input: { body: unknown; query: unknown; params: unknown; user: unknown; ctx: AppContext }) => Promise<unknown>;
 }
 
 /**
@@ -95,7 +97,8 @@ export function route<
   Q extends z.ZodType = z.ZodType,
   P extends z.ZodType = z.ZodType,
   R extends ResponseSchema | undefined = undefined,
->(definition: RouteSpec<B, Q, P, R>): RouteDefinition {
+  G = undefined,
+>(definition: RouteSpec<B, Q, P, R, G>): RouteDefinition {
   return definition as unknown as RouteDefinition;
 }
 
@@ -142,7 +145,7 @@ export function routes(definitions: readonly RouteDefinition[], options: { micro
     const found = router.find((ctx.method === 'HEAD' ? 'GET' : ctx.method) as HTTPMethod, ctx.path);
     if (!found) return next();
     const { definition, ids } = found.store as Registered;
-    if (definition.guard) await definition.guard(ctx);
+    const user = definition.guard ? await definition.guard(ctx) : undefined;
     // Every field's problem in one answer, wherever in the request (body, query, path) it was.
     const problems: FieldErrors = {};
     let failed = false;
@@ -161,7 +164,7 @@ export function routes(definitions: readonly RouteDefinition[], options: { micro
     const kept = definition.keptUntilChanged && ctx.method === 'GET' && keepable && !ctx.state.session?.current ? (options.microCache?.watch() ?? null) : null;
     // Noted before the read, so that a change committed during it makes the copy stale.
     if (kept) for (const key of definition.keptUntilChanged?.(params) ?? []) kept.see(key);
-    const result = await definition.handler({ body, query, params, ctx });
+    const result = await definition.handler({ body, query, params, user, ctx });
     if (ctx.body === undefined && ctx.status === 404) {
       ctx.status = definition.status ?? (result === undefined ? 204 : 200);
       if (result !== undefined) {

@@ -215,8 +215,8 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
       summary: 'A user’s profile: for the user themself or an admin',
       params: userIdParams,
       response: userResponse,
-      handler: async ({ params, ctx }) => {
-        const viewer = await requireUser(ctx);
+      guard: requireUser,
+      handler: async ({ params, user: viewer, ctx }) => {
         const user = await accounts.userFor(ctx.state.em, viewer, params.id);
         return accounts.view(ctx.state.em, user);
       },
@@ -229,8 +229,8 @@ export function accountRoutes(deps: { accounts: AccountService; captcha: Captcha
       params: userIdParams,
       body: profileRequest,
       response: userResponse,
-      handler: async ({ params, body, ctx }) => {
-        const viewer = await requireUser(ctx);
+      guard: requireUser,
+      handler: async ({ params, body, user: viewer, ctx }) => {
         if (body.id !== undefined && body.id !== params.id) {
           throw new ValidationFailed({ id: { code: 'field.id_mismatch' } });
         }

@@ -8,13 +8,13 @@ import { donationStandings, donationWithFundraiser, raisedSince, searchDonations
 import { openFlagGroups, openFlagsOf, openFlagTargets } from '../flags/index.ts';
 import { countFundraisersSince, fundraiserWithOrganiser, beforeSuspension, pageOf, searchAllFundraisers, type FundraiserStatus } from '../fundraisers/index.ts';
 import { lastJobRun } from '../jobs/index.ts';
-import { countOutbox, findOutboxMail, searchOutbox } from '../mail/index.ts';
+import { countOutbox, findOutboxMail, searchOutbox, type Mailer } from '../mail/index.ts';
 import { donationIdsByReference, paymentsByDonation, paymentsNeedingAttention } from '../payments/index.ts';
 import { latestSiteBuilds } from '../site-builds/index.ts';
 import { actorOf, searchAudit } from './admin.audit.ts';
 import { MailNotFound } from './admin.errors.ts';
 import { latestRefundRun } from './admin.refunds.ts';
-import { createAdminService, suspendable, type AdminDependencies, type AdminRequest } from './admin.service.ts';
+import { suspendable, type AdminRequest, type AdminService } from './admin.service.ts';
 import {
   adminDonation,
   adminFundraiser,
@@ -58,13 +58,18 @@ const dayMs = 24 * 60 * 60_000;
 const sentResponse = z.object({ sent: z.literal(true) });
 
 /** The admin area's API: every route guarded by `requireAdmin` before its input is read (the app refuses to start otherwise). */
-export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
+export function adminRoutes(deps: {
+  admin: AdminService;
+  mailer: Mailer;
+  /** The build this instance serves. */
+  servingBuild: () => { id: string; builtAt: string } | null;
+}): RouteDefinition[] {
   const tag = 'admin';
   const guard = requireAdmin;
-  const admin = createAdminService(deps);
+  const { admin } = deps;
 
-  /** The admin asking, for the service's actions: the guard has let them in already. */
-  const adminRequest = async (ctx: AppContext): Promise<AdminRequest> => ({ actor: actorOf(ctx, await requireAdmin(ctx)), log: ctx.state.log });
+  /** The admin asking (whom the guard let in), for the service's actions. */
+  const adminRequest = (ctx: AppContext, user: User): AdminRequest => ({ actor: actorOf(ctx, user), log: ctx.state.log });
 
   async function fundraiserDetail(em: EntityManager, id: number) {
     const f = await fundraiserWithOrganiser(em.fork(), id);
@@ -83,8 +88,8 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       params: idParams,
       body: reasonRequest,
       response: adminFundraiserDetail,
-      handler: async ({ params, body, ctx }) => {
-        await admin.setFundraiserStatus(ctx.state.em, await adminRequest(ctx), params.id, { to, from, action, mails }, body.reason);
+      handler: async ({ params, body, user, ctx }) => {
+        await admin.setFundraiserStatus(ctx.state.em, adminRequest(ctx, user), params.id, { to, from, action, mails }, body.reason);
         return fundraiserDetail(ctx.state.em, params.id);
       },
     });
@@ -99,9 +104,9 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       params: idParams,
       body: reasonRequest,
       response: adminUser,
-      handler: async ({ params, body, ctx }) => {
-        const user = await act(ctx.state.em, await adminRequest(ctx), params.id, body.reason);
-        return adminUserView(await findUser(ctx.state.em.fork(), user.id));
+      handler: async ({ params, body, user, ctx }) => {
+        const changed = await act(ctx.state.em, adminRequest(ctx, user), params.id, body.reason);
+        return adminUserView(await findUser(ctx.state.em.fork(), changed.id));
       },
     });
 
@@ -168,8 +173,8 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       params: idParams,
       body: resolveFlagRequest,
       response: resolveFlagResponse,
-      handler: async ({ params, body, ctx }) => {
-        const resolved = await admin.resolveFlag(ctx.state.em, await adminRequest(ctx), params.id, body);
+      handler: async ({ params, body, user, ctx }) => {
+        const resolved = await admin.resolveFlag(ctx.state.em, adminRequest(ctx, user), params.id, body);
         return { resolved, action: body.action };
       },
     }),
@@ -209,8 +214,8 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       params: idParams,
       body: verifyRequest,
       response: adminFundraiserDetail,
-      handler: async ({ params, body, ctx }) => {
-        await admin.verifyFundraiser(ctx.state.em, await adminRequest(ctx), params.id, body.note);
+      handler: async ({ params, body, user, ctx }) => {
+        await admin.verifyFundraiser(ctx.state.em, adminRequest(ctx, user), params.id, body.note);
         return fundraiserDetail(ctx.state.em, params.id);
       },
     }),
@@ -223,8 +228,8 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       params: idParams,
       body: reasonRequest,
       response: adminFundraiserDetail,
-      handler: async ({ params, body, ctx }) => {
-        await admin.unverifyFundraiser(ctx.state.em, await adminRequest(ctx), params.id, body.reason);
+      handler: async ({ params, body, user, ctx }) => {
+        await admin.unverifyFundraiser(ctx.state.em, adminRequest(ctx, user), params.id, body.reason);
         return fundraiserDetail(ctx.state.em, params.id);
       },
     }),
@@ -238,8 +243,8 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       body: reasonRequest,
       response: adminFundraiserDetail,
       status: 202,
-      handler: async ({ params, body, ctx }) => {
-        await admin.refundAll(ctx.state.em, await adminRequest(ctx), params.id, body.reason);
+      handler: async ({ params, body, user, ctx }) => {
+        await admin.refundAll(ctx.state.em, adminRequest(ctx, user), params.id, body.reason);
         return fundraiserDetail(ctx.state.em, params.id);
       },
     }),
@@ -269,8 +274,8 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       params: idParams,
       body: reasonRequest,
       response: adminDonation,
-      handler: async ({ params, body, ctx }) => {
-        await admin.refund(ctx.state.em, await adminRequest(ctx), params.id, body.reason);
+      handler: async ({ params, body, user, ctx }) => {
+        await admin.refund(ctx.state.em, adminRequest(ctx, user), params.id, body.reason);
         const em = ctx.state.em.fork();
         const donation = await donationWithFundraiser(em, params.id);
         return adminDonationView(donation!, (await paymentsByDonation(em, [params.id])).get(params.id) ?? []);
@@ -285,8 +290,8 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       params: idParams,
       status: 202,
       response: sentResponse,
-      handler: async ({ params, ctx }) => {
-        await admin.resendReceipt(ctx.state.em, await adminRequest(ctx), params.id);
+      handler: async ({ params, user, ctx }) => {
+        await admin.resendReceipt(ctx.state.em, adminRequest(ctx, user), params.id);
         return { sent: true as const };
       },
     }),
@@ -315,8 +320,8 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       params: idParams,
       body: adminGrantRequest,
       response: adminUser,
-      handler: async ({ params, body, ctx }) => {
-        await admin.setAdminRole(ctx.state.em, await adminRequest(ctx), params.id, body.admin, body.reason);
+      handler: async ({ params, body, user, ctx }) => {
+        await admin.setAdminRole(ctx.state.em, adminRequest(ctx, user), params.id, body.admin, body.reason);
         return adminUserView(await findUser(ctx.state.em.fork(), params.id));
       },
     }),
@@ -356,8 +361,8 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       guard,
       params: idParams,
       response: adminMailDetail,
-      handler: async ({ params, ctx }) => {
-        await admin.retryMail(ctx.state.em, await adminRequest(ctx), params.id);
+      handler: async ({ params, user, ctx }) => {
+        await admin.retryMail(ctx.state.em, adminRequest(ctx, user), params.id);
         return adminMailDetailView((await findOutboxMail(ctx.state.em.fork(), params.id))!, deps.mailer.delivers);
       },
     }),
@@ -378,8 +383,8 @@ export function adminRoutes(deps: AdminDependencies): RouteDefinition[] {
       summary: 'Builds the pre-rendered pages now and serves them (a few seconds)',
       guard,
       response: rebuildResponse,
-      handler: async ({ ctx }) => {
-        const { built } = await admin.rebuildSite(ctx.state.em, await adminRequest(ctx));
+      handler: async ({ user, ctx }) => {
+        const { built } = await admin.rebuildSite(ctx.state.em, adminRequest(ctx, user));
         return { built, serving: deps.servingBuild() };
       },
     }),

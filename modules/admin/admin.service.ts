@@ -20,8 +20,6 @@ export interface AdminDependencies {
   mailer: Mailer;
   /** Builds the static pages now, even if nothing changed, and serves them. */
   rebuildSite: () => Promise<{ built: boolean }>;
-  /** The build this instance serves. */
-  servingBuild: () => { id: string; builtAt: string } | null;
   /** Carries "refund all" runs on at once, rather than at the job's next tick. */
   advanceRefunds: () => void;
 }
@@ -64,7 +62,7 @@ export interface AdminService {
   rebuildSite(em: EntityManager, by: AdminRequest): Promise<{ built: boolean }>;
 }
 
-export function createAdminService(deps: Omit<AdminDependencies, 'servingBuild'>): AdminService {
+export function createAdminService(deps: AdminDependencies): AdminService {
   /** Runs `act` and its audit row in one transaction, then sends the mail it queued, if any. */
   async function inTransaction<T>(em: EntityManager, by: AdminRequest, act: (tx: EntityManager, actor: Actor) => Promise<{ result: T; mail?: string | null }>): Promise<T> {
     let queued: number | null = null;

@@ -1,4 +1,5 @@
 export { adminRoutes } from './admin.routes.ts';
+export { createAdminService } from './admin.service.ts';
 export { moderationMailComposer, moderationMailKind } from './admin.mails.ts';
 export { refundRunsJob } from './admin.refunds.ts';
 export { adminMessages } from './admin.messages.ts';

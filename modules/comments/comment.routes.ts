@@ -28,7 +28,8 @@ export function commentRoutes(options: { coOrganisers?: CoOrganisers; mediaLinks
       body: postCommentRequest,
       response: conversationItemResponse,
       status: 201,
-      handler: async ({ body, ctx }) => postComment(ctx.state.em, options.mediaLinks, await requireUser(ctx), body, { ip: ctx.state.clientIp }),
+      guard: requireUser,
+      handler: async ({ body, user, ctx }) => postComment(ctx.state.em, options.mediaLinks, user, body, { ip: ctx.state.clientIp }),
     }),
     route({
       method: 'get',
@@ -48,7 +49,8 @@ export function commentRoutes(options: { coOrganisers?: CoOrganisers; mediaLinks
       summary: 'Like a comment (liking twice is one like); answers the new count',
       params: commentParams,
       response: likeResponse,
-      handler: async ({ params, ctx }) => setLike(ctx.state.em, await requireUser(ctx), params.id, true),
+      guard: requireUser,
+      handler: async ({ params, user, ctx }) => setLike(ctx.state.em, user, params.id, true),
     }),
     route({
       method: 'delete',
@@ -57,7 +59,8 @@ export function commentRoutes(options: { coOrganisers?: CoOrganisers; mediaLinks
       summary: 'Take back a like (fine when there was none); answers the new count',
       params: commentParams,
       response: likeResponse,
-      handler: async ({ params, ctx }) => setLike(ctx.state.em, await requireUser(ctx), params.id, false),
+      guard: requireUser,
+      handler: async ({ params, user, ctx }) => setLike(ctx.state.em, user, params.id, false),
     }),
     route({
       method: 'delete',
@@ -67,7 +70,8 @@ export function commentRoutes(options: { coOrganisers?: CoOrganisers; mediaLinks
       params: commentParams,
       body: removeCommentRequest,
       response: removeCommentResponse,
-      handler: async ({ params, body, ctx }) => removeComment(ctx.state.em, await requireUser(ctx), params.id, body?.reason, options.coOrganisers),
+      guard: requireUser,
+      handler: async ({ params, body, user, ctx }) => removeComment(ctx.state.em, user, params.id, body?.reason, options.coOrganisers),
     }),
     route({
       method: 'delete',
@@ -77,7 +81,8 @@ export function commentRoutes(options: { coOrganisers?: CoOrganisers; mediaLinks
       params: commentParams,
       body: removeCommentRequest,
       response: removeCommentResponse,
-      handler: async ({ params, body, ctx }) => hideWords(ctx.state.em, await requireUser(ctx), params.id, body?.reason, options.coOrganisers),
+      guard: requireUser,
+      handler: async ({ params, body, user, ctx }) => hideWords(ctx.state.em, user, params.id, body?.reason, options.coOrganisers),
     }),
   ];
 }

@@ -34,8 +34,8 @@ export function fundraiserRoutes(fundraisers: FundraiserService, options: { coOr
       body: createFundraiserRequest,
       response: fundraiserResponse,
       status: 201,
-      handler: async ({ body, ctx }) => {
-        const user = await requireUser(ctx);
+      guard: requireUser,
+      handler: async ({ body, user, ctx }) => {
         const f = await fundraisers.create(ctx.state.em, user, body);
         return fundraisers.view(ctx.state.em, f, user);
       },
@@ -91,8 +91,8 @@ export function fundraiserRoutes(fundraisers: FundraiserService, options: { coOr
       params: idParams,
       body: editFundraiserRequest,
       response: fundraiserResponse,
-      handler: async ({ params, body, ctx }) => {
-        const user = await requireUser(ctx);
+      guard: requireUser,
+      handler: async ({ params, body, user, ctx }) => {
         const f = await fundraisers.edit(ctx.state.em, user, params.id, body);
         return fundraisers.view(ctx.state.em, f, user);
       },
@@ -105,8 +105,8 @@ export function fundraiserRoutes(fundraisers: FundraiserService, options: { coOr
       params: idParams,
       body: statusRequest,
       response: fundraiserResponse,
-      handler: async ({ params, body, ctx }) => {
-        const user = await requireUser(ctx);
+      guard: requireUser,
+      handler: async ({ params, body, user, ctx }) => {
         const f = await fundraisers.changeStatus(ctx.state.em, user, params.id, body.status);
         return fundraisers.view(ctx.state.em, f, user);
       },
@@ -118,8 +118,8 @@ export function fundraiserRoutes(fundraisers: FundraiserService, options: { coOr
       summary: 'Delete a fundraiser without donations; one with donations is closed instead (organiser or admin)',
       params: idParams,
       response: deleteResponse,
-      handler: async ({ params, ctx }) => {
-        const user = await requireUser(ctx);
+      guard: requireUser,
+      handler: async ({ params, user, ctx }) => {
         const result = await fundraisers.remove(ctx.state.em, user, params.id);
         return result.outcome === 'deleted' ? result : { outcome: result.outcome, fundraiser: await fundraisers.view(ctx.state.em, result.fundraiser, user) };
       },
@@ -143,7 +143,8 @@ export function fundraiserRoutes(fundraisers: FundraiserService, options: { coOr
       body: updateContentRequest,
       response: updateResponse,
       status: 201,
-      handler: async ({ params, body, ctx }) => postUpdate(ctx.state.em, await requireUser(ctx), params.id, body.content, options.coOrganisers),
+      guard: requireUser,
+      handler: async ({ params, body, user, ctx }) => postUpdate(ctx.state.em, user, params.id, body.content, options.coOrganisers),
     }),
     route({
       method: 'delete',
@@ -151,8 +152,9 @@ export function fundraiserRoutes(fundraisers: FundraiserService, options: { coOr
       tag,
       summary: 'Delete an update (organiser or admin)',
       params: updateParams,
-      handler: async ({ params, ctx }) => {
-        await deleteUpdate(ctx.state.em, await requireUser(ctx), params.id, params.updateId);
+      guard: requireUser,
+      handler: async ({ params, user, ctx }) => {
+        await deleteUpdate(ctx.state.em, user, params.id, params.updateId);
         return undefined;
       },
     }),

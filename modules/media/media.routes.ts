@@ -29,8 +29,8 @@ export function mediaRoutes(media: MediaService) {
         'Upload an image (multipart/form-data: entityType FUNDRAISER|USER, entityId, file). JPEG, PNG or WebP by content, up to 10 MB; stored as WebP without metadata. 503 with Retry-After while too many uploads are under way',
       response: mediaResponse,
       status: 201,
-      handler: async ({ ctx }) => {
-        const user = await requireUser(ctx);
+      guard: requireUser,
+      handler: async ({ user, ctx }) => {
         if (!ctx.is('multipart/form-data')) throw new MultipartRequired();
         // A declared size far past the limit is refused before a byte of the body is read.
         if (Number(ctx.get('Content-Length') || 0) > imageLimits.maxBytes + 64 * 1024) throw new ImageTooLarge(imageLimits.maxBytes);
@@ -63,8 +63,8 @@ export function mediaRoutes(media: MediaService) {
       tag,
       summary: 'Delete an image and its files (whoever manages what it belongs to: the organiser, the user, an admin)',
       params: mediaIdParams,
-      handler: async ({ params, ctx }) => {
-        const user = await requireUser(ctx);
+      guard: requireUser,
+      handler: async ({ params, user, ctx }) => {
         await media.remove(ctx.state.em, user, params.id);
         return undefined;
       },

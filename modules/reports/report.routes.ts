@@ -109,8 +109,9 @@ export function reportReadRoutes() {
       params: fundraiserParams,
       query: reportQuery,
       response: reportResponse,
-      handler: async ({ params, query, ctx }) => {
-        const scope = await fundraiserScope(ctx.state.em, await requireUser(ctx), params.id);
+      guard: requireUser,
+      handler: async ({ params, query, user, ctx }) => {
+        const scope = await fundraiserScope(ctx.state.em, user, params.id);
         return buildReport(ctx.state.em, scope, resolvePeriod(query), ctx.state.lang);
       },
     }),
@@ -121,8 +122,9 @@ export function reportReadRoutes() {
       summary: 'A fundraiser’s donations of a period as CSV (UTF-8 with a byte-order mark); a donor’s e-mail only where they allowed the organiser to contact them',
       params: fundraiserParams,
       query: reportCsvQuery,
-      handler: async ({ params, query, ctx }) => {
-        const scope = await fundraiserScope(ctx.state.em, await requireUser(ctx), params.id);
+      guard: requireUser,
+      handler: async ({ params, query, user, ctx }) => {
+        const scope = await fundraiserScope(ctx.state.em, user, params.id);
         csv(ctx, query, scope.fundraiserIds, `donations-${params.id}-${query.from ?? 'last-30-days'}.csv`);
         return undefined;
       },
@@ -134,7 +136,8 @@ export function reportReadRoutes() {
       summary: 'The same report summed over every fundraiser the caller organises, per currency',
       query: reportQuery,
       response: reportResponse,
-      handler: async ({ query, ctx }) => buildReport(ctx.state.em, await ownerScope(ctx.state.em, await requireUser(ctx)), resolvePeriod(query), ctx.state.lang),
+      guard: requireUser,
+      handler: async ({ query, user, ctx }) => buildReport(ctx.state.em, await ownerScope(ctx.state.em, user), resolvePeriod(query), ctx.state.lang),
     }),
     route({
       method: 'get',
@@ -143,7 +146,8 @@ export function reportReadRoutes() {
       summary: 'The donations to the caller’s fundraisers, newest first, filtered by period, fundraiser, method and status',
       query: reportDonationsQuery,
       response: pageResponse(reportDonation),
-      handler: async ({ query, ctx }) => listOf(ctx, query, (await ownerScope(ctx.state.em, await requireUser(ctx))).fundraiserIds),
+      guard: requireUser,
+      handler: async ({ query, user, ctx }) => listOf(ctx, query, (await ownerScope(ctx.state.em, user)).fundraiserIds),
     }),
     route({
       method: 'get',
@@ -151,8 +155,9 @@ export function reportReadRoutes() {
       tag,
       summary: 'The same donations as CSV',
       query: reportCsvQuery,
-      handler: async ({ query, ctx }) => {
-        const scope = await ownerScope(ctx.state.em, await requireUser(ctx));
+      guard: requireUser,
+      handler: async ({ query, user, ctx }) => {
+        const scope = await ownerScope(ctx.state.em, user);
         csv(ctx, query, scope.fundraiserIds, 'donations.csv');
         return undefined;
       },

@@ -46,7 +46,8 @@ export function teamRoutes(deps: TeamLinks & { mailer: Mailer; publicDonations: 
       body: createTeamRequest,
       response: teamResponse,
       status: 201,
-      handler: async ({ body, ctx }) => createTeam(ctx.state.em, await requireUser(ctx), body, links),
+      guard: requireUser,
+      handler: async ({ body, user, ctx }) => createTeam(ctx.state.em, user, body, links),
     }),
     route({
       method: 'get',
@@ -65,7 +66,8 @@ export function teamRoutes(deps: TeamLinks & { mailer: Mailer; publicDonations: 
       params: teamParams,
       body: editTeamRequest,
       response: teamResponse,
-      handler: async ({ params, body, ctx }) => editTeam(ctx.state.em, await requireUser(ctx), params.id, body, links),
+      guard: requireUser,
+      handler: async ({ params, body, user, ctx }) => editTeam(ctx.state.em, user, params.id, body, links),
     }),
     route({
       method: 'delete',
@@ -74,8 +76,9 @@ export function teamRoutes(deps: TeamLinks & { mailer: Mailer; publicDonations: 
       summary: 'Remove a team (the fundraiser’s organiser or an admin); it is kept for the record, out of every list',
       params: teamParams,
       status: 204,
-      handler: async ({ params, ctx }) => {
-        await removeTeam(ctx.state.em, await requireUser(ctx), params.id);
+      guard: requireUser,
+      handler: async ({ params, user, ctx }) => {
+        await removeTeam(ctx.state.em, user, params.id);
       },
     }),
     route({
@@ -86,8 +89,9 @@ export function teamRoutes(deps: TeamLinks & { mailer: Mailer; publicDonations: 
       params: teamParams,
       query: memberQuery,
       response: memberChangeResponse,
-      handler: async ({ params, query, ctx }) => {
-        const { change, mail } = await inviteMember(ctx.state.em, await requireUser(ctx), params.id, query.userEmail, query.role);
+      guard: requireUser,
+      handler: async ({ params, query, user, ctx }) => {
+        const { change, mail } = await inviteMember(ctx.state.em, user, params.id, query.userEmail, query.role);
         if (mail) {
           const language: Language = mail.language ?? ctx.state.lang;
           const link = `${deps.publicUrl}${language === 'am' ? '/am' : ''}/fundraiser/${mail.fundraiser.id}/team?invitation=${encodeURIComponent(mail.token)}`;
@@ -104,7 +108,8 @@ export function teamRoutes(deps: TeamLinks & { mailer: Mailer; publicDonations: 
       params: teamParams,
       query: memberQuery,
       response: memberChangeResponse,
-      handler: async ({ params, query, ctx }) => removeMember(ctx.state.em, await requireUser(ctx), params.id, query.userEmail),
+      guard: requireUser,
+      handler: async ({ params, query, user, ctx }) => removeMember(ctx.state.em, user, params.id, query.userEmail),
     }),
     route({
       method: 'delete',
@@ -113,7 +118,8 @@ export function teamRoutes(deps: TeamLinks & { mailer: Mailer; publicDonations: 
       summary: 'Take a member off the team by the id its list shows (captain or organiser; a member for themself). Idempotent',
       params: memberParams,
       response: memberRemovalResponse,
-      handler: async ({ params, ctx }) => removeMemberById(ctx.state.em, await requireUser(ctx), params.id, params.memberId),
+      guard: requireUser,
+      handler: async ({ params, user, ctx }) => removeMemberById(ctx.state.em, user, params.id, params.memberId),
     }),
     route({
       method: 'post',
@@ -122,7 +128,8 @@ export function teamRoutes(deps: TeamLinks & { mailer: Mailer; publicDonations: 
       summary: 'Join a team by yourself: only the teams of a fundraiser its organiser opened to supporters. Idempotent',
       params: teamParams,
       response: teamResponse,
-      handler: async ({ params, ctx }) => joinTeam(ctx.state.em, await requireUser(ctx), params.id, links),
+      guard: requireUser,
+      handler: async ({ params, user, ctx }) => joinTeam(ctx.state.em, user, params.id, links),
     }),
     route({
       method: 'get',
@@ -131,7 +138,8 @@ export function teamRoutes(deps: TeamLinks & { mailer: Mailer; publicDonations: 
       summary: 'The donations made through your own link on this team, newest first (the latest 100), as the public sees them',
       params: teamParams,
       response: creditedDonationsResponse,
-      handler: async ({ params, ctx }) => memberCredits(ctx.state.em, await requireUser(ctx), params.id, deps.publicDonations),
+      guard: requireUser,
+      handler: async ({ params, user, ctx }) => memberCredits(ctx.state.em, user, params.id, deps.publicDonations),
     }),
     route({
       method: 'get',
@@ -149,7 +157,8 @@ export function teamRoutes(deps: TeamLinks & { mailer: Mailer; publicDonations: 
       summary: 'Accept an invitation: only signed in with the invited address, once, before it expires',
       params: invitationParams,
       response: acceptResponse,
-      handler: async ({ params, ctx }) => acceptInvitation(ctx.state.em, await requireUser(ctx), params.token),
+      guard: requireUser,
+      handler: async ({ params, user, ctx }) => acceptInvitation(ctx.state.em, user, params.token),
     }),
   ];
 }
