@@ -1,18 +1,16 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { addisDay } from '../../kernel/calendar/index.ts';
 import { z } from 'zod';
 import { NotFound, route, type AppContext, type RouteDefinition } from '../../kernel/http/index.ts';
-import { fromMinor } from '../money/index.ts';
-import { countUsersSince, findUser, requireAdmin, searchUsers, type User } from '../accounts/index.ts';
-import { donationStandings, donationWithFundraiser, raisedSince, searchDonations } from '../donations/index.ts';
-import { openFlagGroups, openFlagsOf, openFlagTargets } from '../flags/index.ts';
-import { countFundraisersSince, fundraiserWithOrganiser, beforeSuspension, pageOf, searchAllFundraisers, type FundraiserStatus } from '../fundraisers/index.ts';
-import { lastJobRun } from '../jobs/index.ts';
-import { countOutbox, findOutboxMail, searchOutbox, type Mailer } from '../mail/index.ts';
-import { donationIdsByReference, paymentsByDonation, paymentsNeedingAttention } from '../payments/index.ts';
+import { findUser, requireAdmin, searchUsers, type User } from '../accounts/index.ts';
+import { donationStandings, donationWithFundraiser, searchDonations } from '../donations/index.ts';
+import { openFlagGroups, openFlagsOf } from '../flags/index.ts';
+import { fundraiserWithOrganiser, beforeSuspension, pageOf, searchAllFundraisers, type FundraiserStatus } from '../fundraisers/index.ts';
+import { findOutboxMail, searchOutbox, type Mailer } from '../mail/index.ts';
+import { donationIdsByReference, paymentsByDonation } from '../payments/index.ts';
 import { latestSiteBuilds } from '../site-builds/index.ts';
 import { actorOf, searchAudit } from './admin.audit.ts';
 import { MailNotFound } from './admin.errors.ts';
+import { adminOverview } from './admin.overview.ts';
 import { latestRefundRun } from './admin.refunds.ts';
 import { suspendable, type AdminRequest, type AdminService } from './admin.service.ts';
 import {
@@ -118,35 +116,7 @@ export function adminRoutes(deps: {
       summary: 'The dashboard: money raised, new fundraisers and users, what waits for an admin (reports, payments, mail), the site’s last build, the latest admin actions',
       guard,
       response: overviewResponse,
-      handler: async ({ ctx }) => {
-        const em = ctx.state.em;
-        const now = new Date();
-        const day = (daysAgo: number) => addisDay(new Date(now.getTime() - daysAgo * dayMs));
-        // An Addis Ababa day starts at 21:00 UTC the evening before.
-        const since = (daysAgo: number) => new Date(`${day(daysAgo)}T00:00:00+03:00`);
-        const raised = async (daysAgo: number) =>
-          (await raisedSince(em, day(daysAgo))).map((r) => ({ currency: r.currency, amount: fromMinor(r.amountMinor, r.currency), donations: r.donations }));
-        const counts = async (count: (em: EntityManager, since: Date) => Promise<number>) => ({ today: await count(em, since(0)), days7: await count(em, since(6)), days30: await count(em, since(29)) });
-        const [attention, reconciliation, builds, audit] = [
-          await paymentsNeedingAttention(em, now),
-          await lastJobRun(em, 'reconcile-payments'),
-          await latestSiteBuilds(em, 1),
-          await searchAudit(em, { page: 0, size: 10 }),
-        ];
-        return {
-          raised: { today: await raised(0), days7: await raised(6), days30: await raised(29) },
-          newFundraisers: await counts(countFundraisersSince),
-          newUsers: await counts(countUsersSince),
-          openFlags: await openFlagTargets(em),
-          payments: {
-            ...attention,
-            reconciliation: reconciliation ? { at: reconciliation.at.toISOString(), outcome: reconciliation.outcome, failed: reconciliation.outcome.startsWith('failed') } : null,
-          },
-          mail: { failed: await countOutbox(em, 'FAILED'), queued: await countOutbox(em, 'QUEUED') },
-          site: { lastBuild: builds[0] ? siteBuildView(builds[0]) : null, serving: deps.servingBuild() },
-          audit: audit.events.map(auditEventView),
-        };
-      },
+      handler: async ({ ctx }) => adminOverview(ctx.state.em, new Date(), deps.servingBuild()),
     }),
 
     route({

@@ -1,5 +1,6 @@
+import type { EntityManager } from '@mikro-orm/core';
 import type { Language } from '../../kernel/http/index.ts';
-import { unlinked, type MailMessage } from '../mail/index.ts';
+import { unlinked, type Mailer, type MailMessage } from '../mail/index.ts';
 import type { InvitationToSend } from './team.service.ts';
 
 const site = 'EthioFundraise';
@@ -53,4 +54,14 @@ export function invitationMail(invitation: InvitationToSend, language: Language,
     // The link accepts the invitation: once SMTP has it, the outbox keeps only the envelope.
     sensitive: true,
   };
+}
+
+/**
+ * Sends the invitation in the invitee's language, or for an address without an account in
+ * `fallback` (the language the captain was using), linking to the team's page in it.
+ */
+export async function sendInvitation(em: EntityManager, deps: { mailer: Mailer; publicUrl: string }, invitation: InvitationToSend, fallback: Language): Promise<void> {
+  const language = invitation.language ?? fallback;
+  const link = `${deps.publicUrl}${language === 'am' ? '/am' : ''}/fundraiser/${invitation.fundraiser.id}/team?invitation=${encodeURIComponent(invitation.token)}`;
+  await deps.mailer.send(em, invitationMail(invitation, language, link));
 }

@@ -1,7 +1,7 @@
-import { route, type Language } from '../../kernel/http/index.ts';
+import { route } from '../../kernel/http/index.ts';
 import { currentUser, requireUser } from '../accounts/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { invitationMail } from './team.mails.ts';
+import { sendInvitation } from './team.mails.ts';
 import {
   acceptResponse,
   creditedDonationsResponse,
@@ -92,11 +92,7 @@ export function teamRoutes(deps: TeamLinks & { mailer: Mailer; publicDonations: 
       guard: requireUser,
       handler: async ({ params, query, user, ctx }) => {
         const { change, mail } = await inviteMember(ctx.state.em, user, params.id, query.userEmail, query.role);
-        if (mail) {
-          const language: Language = mail.language ?? ctx.state.lang;
-          const link = `${deps.publicUrl}${language === 'am' ? '/am' : ''}/fundraiser/${mail.fundraiser.id}/team?invitation=${encodeURIComponent(mail.token)}`;
-          await deps.mailer.send(ctx.state.em, invitationMail(mail, language, link));
-        }
+        if (mail) await sendInvitation(ctx.state.em, deps, mail, ctx.state.lang);
         return change;
       },
     }),

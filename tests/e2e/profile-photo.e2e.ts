@@ -14,7 +14,8 @@ test('the photo saved on /edit-profile is the one /profile shows, in both langua
   const initials = `${user.firstName[0]}${user.lastName[0]}`;
 
   await page.goto('/profile');
-  await expect(page.getByRole('heading', { name: `${user.firstName} ${user.lastName}` })).toBeVisible();
+  // The page fills in from the API once its island has checked the session: on a loaded machine that took over 5 s once.
+  await expect(page.getByRole('heading', { name: `${user.firstName} ${user.lastName}` })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('avatar'), 'initials before there is a photo').toHaveCount(0);
   await expect(page.locator('main').getByText(initials, { exact: true })).toBeVisible();
 
