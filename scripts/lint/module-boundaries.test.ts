@@ -44,6 +44,8 @@ describe('module boundaries', () => {
     assert.equal(foreignEntityProblem('modules/payments/payment.refund.test.ts', 'modules/donations/index.ts', ['DonationSchema']), null);
     assert.equal(foreignEntityProblem('tests/helpers/fundraisers.ts', 'modules/fundraisers/index.ts', ['FundraiserSchema']), null);
     assert.equal(foreignEntityProblem('scripts/bench-donations.ts', 'modules/fundraisers/index.ts', ['FundraiserSchema']), null);
+    assert.match(foreignEntityProblem('modules/reports/report.access.ts', 'modules/fundraisers/index.ts', ['*']) ?? '', /namespace import/);
+    assert.equal(foreignEntityProblem('modules/reports/report.access.test.ts', 'modules/fundraisers/index.ts', ['*']), null);
     assert.match(foreignEntityProblem('scripts/seed.ts', 'modules/fundraisers/index.ts', ['FundraiserSchema']) ?? '', /FundraiserSchema/);
   });
 });

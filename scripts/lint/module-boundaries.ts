@@ -43,7 +43,8 @@ export function boundaryProblem(from: string, target: string, typeOnly: boolean)
 const entitySchemaName = /^[A-Z][A-Za-z0-9]*Schema$/;
 
 /**
- * The answer to "may `from` use module `target`'s entity schemas `names`?", or why not. A
+ * The answer to "may `from` use module `target`'s entity schemas `names`?" (`*` for a
+ * namespace import, which could reach any of them), or why not. A
  * module's rows are read and written by its own functions, which know its locks and rules;
  * other modules only point at them: an entity file may name another module's entity for a
  * relation, and the entity list (db/entities.ts), tests, their helpers and benchmarks build rows directly.
@@ -53,6 +54,7 @@ export function foreignEntityProblem(from: string, target: string, names: readon
   const goal = areaOf(target);
   if (goal.kind !== 'module' || (source.kind === 'module' && source.name === goal.name)) return null;
   if (from.endsWith('.entity.ts') || from === 'db/entities.ts' || isTest(from) || from.startsWith('tests/') || /^scripts\/(bench|measure)-[^/]+\.ts$/.test(from)) return null;
+  if (names.includes('*')) return `import module "${goal.name}" by name: a namespace import could reach its entity schemas, whose rows are read and written through its own functions`;
   const schemas = names.filter((name) => entitySchemaName.test(name));
   if (schemas.length === 0) return null;
   return `${schemas.join(', ')}: another module's rows are read and written through its own functions (add one to modules/${goal.name}/index.ts)`;
@@ -82,20 +84,28 @@ export const moduleBoundaries: Rule.RuleModule = {
       const specifiers = (node as { specifiers?: unknown[] }).specifiers ?? [];
       return kindOf(node) === 'type' || (specifiers.length > 0 && specifiers.every((s) => kindOf(s) === 'type'));
     };
+    const checkEntities = (node: Rule.Node, value: unknown, names: readonly string[]) => {
+      const target = targetOf(value);
+      const problem = target && kindOf(node) !== 'type' && foreignEntityProblem(from, target, names);
+      if (problem) context.report({ node, message: `${String(value)}: ${problem}` });
+    };
+    const nameOf = (id: { type: string; name?: string }) => (id.type === 'Identifier' ? [id.name ?? ''] : []);
     return {
       ImportDeclaration(node) {
         checkSource(node, node.source.value, typeOnly(node));
-        const target = targetOf(node.source.value);
-        if (!target || kindOf(node) === 'type') return;
-        const values = node.specifiers.flatMap((s) => (s.type === 'ImportSpecifier' && kindOf(s) !== 'type' && s.imported.type === 'Identifier' ? [s.imported.name] : []));
-        const problem = foreignEntityProblem(from, target, values);
-        if (problem) context.report({ node, message: `${String(node.source.value)}: ${problem}` });
+        const values = node.specifiers.flatMap((s) =>
+          s.type === 'ImportNamespaceSpecifier' ? ['*'] : s.type === 'ImportSpecifier' && kindOf(s) !== 'type' ? nameOf(s.imported) : [],
+        );
+        checkEntities(node, node.source.value, values);
       },
       ExportNamedDeclaration(node) {
-        if (node.source) checkSource(node, node.source.value, typeOnly(node));
+        if (!node.source) return;
+        checkSource(node, node.source.value, typeOnly(node));
+        checkEntities(node, node.source.value, node.specifiers.flatMap((s) => (kindOf(s) !== 'type' ? nameOf(s.local) : [])));
       },
       ExportAllDeclaration(node) {
         checkSource(node, node.source.value, typeOnly(node));
+        checkEntities(node, node.source.value, ['*']);
       },
       ImportExpression(node) {
         if (node.source.type === 'Literal') checkSource(node, node.source.value, false);
