@@ -17,13 +17,15 @@ import { isCoOrganiser, memberDigestComposer, memberDigestMailKind, teamRoutes }
 import { authoriseFundraiserMedia, createFundraiserService, fundraiserChangeWatchers, fundraiserRoutes } from '../modules/fundraisers/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import { avatarsById, createMediaService, isOwnAvatar, mediaFiles, mediaRoutes, mediaStorage } from '../modules/media/index.ts';
+import { wholeToMinor } from '../modules/money/index.ts';
 import { createPaymentService, donateForm, isDonateFormPost, paymentRoutes, type PaymentService } from '../modules/payments/index.ts';
+import { chapaApprovalPath, chapaApprovalRoute, createPayoutService, payoutMailComposer, payoutMailKind, payoutRoutes, type PayoutService } from '../modules/payouts/index.ts';
 import { receiptComposer, receiptMailKind, receiptRoutes, refundNoticeComposer, refundNoticeMailKind } from '../modules/receipts/index.ts';
 import { sessionCookie, sessionLifetimesFor, sessions } from '../modules/sessions/index.ts';
 import { testimonialRoutes } from '../modules/testimonials/index.ts';
 import { mediaStorageOptions, thirdPartiesOf, type Config } from './config.ts';
 import { serverMessages } from './messages.ts';
-import { logPaymentRails, paymentProviders } from './payment-providers.ts';
+import { logPaymentRails, paymentProviders, transferRail } from './payment-providers.ts';
 import {
   compression,
   errorHandler,
@@ -69,13 +71,15 @@ export interface AppDependencies {
   feed?: ChangeFeed;
 }
 
-/** Webhooks are signed by their sender and carry no browser cookies, so the anti-forgery check does not apply. */
-const xsrfExempt = ['/api/payments/webhooks/'];
+/** Webhooks and Chapa's approval calls are signed by their sender and carry no browser cookies, so the anti-forgery check does not apply. */
+const xsrfExempt = ['/api/payments/webhooks/', chapaApprovalPath];
 
 export interface App {
   koa: Koa<AppState, AppContextExtras>;
   /** For the jobs that reconcile payments with the providers. */
   payments: PaymentService;
+  /** For the job that asks Chapa about payouts on their way. */
+  payouts: PayoutService;
   /** Views and shares counted in memory: the server flushes them every few seconds and when it stops. */
   counter: VisitCounter;
   /** The micro cache first, then Koa: what an HTTP server should be given. */
@@ -153,6 +157,15 @@ export function createApp(deps: AppDependencies): App {
     },
   });
 
+  mailer.composer(payoutMailKind, payoutMailComposer({ publicUrl: config.PUBLIC_URL }));
+  const payouts = createPayoutService({
+    rail: transferRail(config),
+    mailer,
+    holds: { cardDays: config.PAYOUT_HOLD_DAYS, chapaDays: config.PAYOUT_HOLD_DAYS_CHAPA },
+    adminThresholdMinor: { ETB: wholeToMinor(config.PAYOUT_ADMIN_THRESHOLD_ETB, 'ETB'), USD: wholeToMinor(config.PAYOUT_ADMIN_THRESHOLD_USD, 'USD') },
+    logger,
+  });
+
   const catalogue = createCatalogueService({ em: orm.em });
   const counter = createVisitCounter({ logger });
   trackChanges(orm, feed, { ...fundraiserChangeWatchers, ...commentChangeWatchers });
@@ -167,7 +180,9 @@ export function createApp(deps: AppDependencies): App {
     ...fundraiserRoutes(fundraisers, { coOrganisers: isCoOrganiser }),
     ...mediaRoutes(media),
     ...donationRoutes({ captcha, limits: donationLimits }),
-    ...paymentRoutes({ payments, captcha }),
+    ...paymentRoutes({ payments, captcha, transfers: payouts }),
+    ...payoutRoutes(payouts),
+    chapaApprovalRoute(payouts, config.CHAPA_APPROVAL_SECRET),
     ...receiptRoutes({ captcha }),
     ...commentRoutes({ coOrganisers: isCoOrganiser, mediaLinks: media.links }),
     ...reportRoutes({ counter, publicUrl: config.PUBLIC_URL }),
@@ -282,5 +297,5 @@ export function createApp(deps: AppDependencies): App {
       );
     }
   };
-  return { koa: app, payments, counter, listener, feed };
+  return { koa: app, payments, payouts, counter, listener, feed };
 }

@@ -67,6 +67,15 @@ const schema = z.object({
   STRIPE_API_BASE: optional.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   PAYPAL_API_BASE: optional.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   CHAPA_API_BASE: optional.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  /** The secret Chapa signs its call with before it releases a transfer (its server approval): unset, no transfer is released. */
+  CHAPA_APPROVAL_SECRET: optional,
+  /** Days a gift by card or PayPal is held before it can be withdrawn: their chargebacks come late. */
+  PAYOUT_HOLD_DAYS: z.coerce.number().min(0).max(180).default(7),
+  /** Days a gift through Chapa is held: wallets and banks settle, or reverse, within a day or two. */
+  PAYOUT_HOLD_DAYS_CHAPA: z.coerce.number().min(0).max(180).default(2),
+  /** Above these, in whole units, an admin must be one of a withdrawal's approvers. */
+  PAYOUT_ADMIN_THRESHOLD_ETB: z.coerce.number().int().positive().default(100_000),
+  PAYOUT_ADMIN_THRESHOLD_USD: z.coerce.number().int().positive().default(2_000),
   /** The largest single donation, in whole units of each currency (a dollar is about 150 birr). */
   DONATION_MAX_USD: z.coerce.number().int().positive().default(50_000),
   DONATION_MAX_ETB: z.coerce.number().int().positive().default(5_000_000),

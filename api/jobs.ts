@@ -10,6 +10,7 @@ import { fundraiserKeys } from '../modules/fundraisers/index.ts';
 import { scheduleJobs, type Job } from '../modules/jobs/index.ts';
 import { retryMailJob, type Mailer } from '../modules/mail/index.ts';
 import { reconcilePaymentsJob, type PaymentService } from '../modules/payments/index.ts';
+import { reconcilePayoutsJob, type PayoutService } from '../modules/payouts/index.ts';
 import { purgeRateLimitHitsJob } from '../modules/rate-limits/index.ts';
 import { forgetVisitorsJob } from '../modules/reports/index.ts';
 import type { SiteBuildTrigger } from '../modules/site-builds/index.ts';
@@ -21,6 +22,7 @@ import { rebuildOnChange, rebuildSiteIfDataChanged, type SiteHolder } from './si
 export interface JobDependencies {
   mailer: Mailer;
   payments: PaymentService;
+  payouts: PayoutService;
 }
 
 /** What the schedule needs besides the jobs': the site it rebuilds, and the feed whose changes start a rebuild. */
@@ -37,6 +39,7 @@ export function jobList(deps: JobDependencies): Job[] {
   return [
     reconcilePaymentsJob(deps.payments),
     refundRunsJob(deps.payments),
+    reconcilePayoutsJob(deps.payouts),
     expireDonationsJob,
     purgeSessionsJob,
     purgeRateLimitHitsJob,

@@ -10,6 +10,7 @@ import { fundraiserMessages } from '../modules/fundraisers/index.ts';
 import { mediaMessages } from '../modules/media/index.ts';
 import { moneyMessages } from '../modules/money/index.ts';
 import { paymentMessages } from '../modules/payments/index.ts';
+import { payoutMessages } from '../modules/payouts/index.ts';
 import { receiptMessages } from '../modules/receipts/index.ts';
 import { reportMessages } from '../modules/reports/index.ts';
 import { teamMessages } from '../modules/teams/index.ts';
@@ -31,6 +32,7 @@ export const serverMessages = createMessages([
   mediaMessages,
   moneyMessages,
   paymentMessages,
+  payoutMessages,
   receiptMessages,
   reportMessages,
   teamMessages,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { chapaProvider, paypalProvider, sandboxProvider, stripeProvider, type PaymentProvider } from '../modules/payments/index.ts';
+import { chapaTransfers, sandboxTransfers, type TransferRail } from '../modules/payouts/index.ts';
 import { ConfigError, type Config } from './config.ts';
 
 type Rail = 'STRIPE' | 'PAYPAL' | 'CHAPA';
@@ -55,4 +56,10 @@ function chapaRail(config: Config): PaymentProvider | null {
     return config.NODE_ENV === 'production' ? null : sandboxProvider('CHAPA');
   }
   return chapaProvider({ secretKey, webhookSecret: config.CHAPA_WEBHOOK_SECRET, apiBase: config.CHAPA_API_BASE });
+}
+
+/** Where approved payouts of birr leave: Chapa's transfers with its key, the sandbox outside production without it, none in production without it. */
+export function transferRail(config: Config): TransferRail | null {
+  if (!config.CHAPA_SECRET_KEY) return config.NODE_ENV === 'production' ? null : sandboxTransfers();
+  return chapaTransfers({ secretKey: config.CHAPA_SECRET_KEY, apiBase: config.CHAPA_API_BASE });
 }

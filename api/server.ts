@@ -70,7 +70,7 @@ export async function start(config: Config, options: { jobs?: boolean } = {}): P
   if (!mailer.delivers) logger.warn('SMTP_URL is not set: mails are kept in the outbox table and logged');
   if (!config.RECAPTCHA_SECRET) logger.warn('RECAPTCHA_SECRET is not set: the bot check is off');
   const app = createApp({ config, orm, logger, mailer, site, feed });
-  const stopJobs = options.jobs === false ? () => undefined : scheduleAll(orm, config, { mailer, payments: app.payments, site, feed }, logger);
+  const stopJobs = options.jobs === false ? () => undefined : scheduleAll(orm, config, { mailer, payments: app.payments, payouts: app.payouts, site, feed }, logger);
 
   // Counted views and shares go to the database every few seconds, and once more on the way out.
   const flushCounts = () => app.counter.flush(orm.em.fork());

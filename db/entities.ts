@@ -11,6 +11,7 @@ import { jobEntities } from '../modules/jobs/index.ts';
 import { mailEntities } from '../modules/mail/index.ts';
 import { mediaEntities } from '../modules/media/index.ts';
 import { paymentEntities } from '../modules/payments/index.ts';
+import { payoutEntities } from '../modules/payouts/index.ts';
 import { rateLimitEntities } from '../modules/rate-limits/index.ts';
 import { receiptEntities } from '../modules/receipts/index.ts';
 import { reportEntities } from '../modules/reports/index.ts';
@@ -34,6 +35,7 @@ export const entities = [
   ...mailEntities,
   ...mediaEntities,
   ...paymentEntities,
+  ...payoutEntities,
   ...rateLimitEntities,
   ...receiptEntities,
   ...reportEntities,

@@ -31,7 +31,7 @@ try {
   // Built as `npm start` builds it, so a job gets the same services (the payment rails, the
   // mail composers) as when it runs on its schedule.
   const app = createApp({ config, orm, logger, mailer });
-  const jobs = jobList({ mailer, payments: app.payments });
+  const jobs = jobList({ mailer, payments: app.payments, payouts: app.payouts });
   const job = jobs.find((candidate) => candidate.name === name);
   if (!job) {
     console.error(`${name ? `No job is called "${name}".` : 'Name the job to run.'} Jobs: ${jobs.map((j) => j.name).join(', ')}`);

@@ -3,10 +3,16 @@ import type { AppContext } from '../../kernel/http/index.ts';
 import type { User } from '../accounts/index.ts';
 import { AuditEventSchema, type AuditEvent } from './audit-event.entity.ts';
 
-/** Who is acting, and from where: what every audit row starts with. */
-export interface Actor {
-  user: User;
+/** Who did something, and from where: what every audit row starts with. */
+export interface AuditWho {
+  /** A person, or for what a provider's word did (Chapa's news of a payout) id 0 and the provider's name. */
+  user: Pick<User, 'id' | 'email'>;
   ip: string;
+}
+
+/** A person acting through the API. */
+export interface Actor extends AuditWho {
+  user: User;
 }
 
 export const actorOf = (ctx: AppContext, user: User): Actor => ({ user, ip: ctx.state.clientIp });
@@ -22,7 +28,7 @@ export interface AuditEntry {
 }
 
 /** Appends one row to the audit log with `em`: inside the action's transaction, so both are kept or neither. Answers its id. */
-export async function appendAudit(em: EntityManager, actor: Actor, entry: AuditEntry): Promise<number> {
+export async function appendAudit(em: EntityManager, actor: AuditWho, entry: AuditEntry): Promise<number> {
   return (await em.insert(AuditEventSchema, {
     at: new Date(),
     actorId: actor.user.id,

@@ -55,7 +55,7 @@ export const flagQuery = z.strictObject({ status: z.enum(['OPEN']).default('OPEN
 export const auditQuery = z.strictObject({
   actorId: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(2_147_483_647).optional()),
   action: z.preprocess(blankToUndefined, z.string().regex(/^[a-z_]+(\.[a-z_]+)?$/).max(60).optional()),
-  targetType: z.preprocess(blankToUndefined, z.enum(['fundraiser', 'donation', 'user', 'flag', 'mail', 'site']).optional()),
+  targetType: z.preprocess(blankToUndefined, z.enum(['fundraiser', 'donation', 'user', 'flag', 'mail', 'site', 'payout']).optional()),
   targetId: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(2_147_483_647).optional()),
   from: z.preprocess(blankToUndefined, z.iso.date().optional()),
   to: z.preprocess(blankToUndefined, z.iso.date().optional()),

@@ -42,3 +42,29 @@ export async function giftsByDayAndChannel(em: EntityManager, fundraiserId: numb
   for (const row of rows) given.set(`${row.day}|${row.channel}`, (given.get(`${row.day}|${row.channel}`) ?? 0) + row.donations);
   return given;
 }
+
+/** What came into a fundraiser, in minor units of its currency: every gift that succeeded, those refunded since, and those still within their hold. */
+export interface MoneyIn {
+  raisedMinor: number;
+  refundedMinor: number;
+  heldMinor: number;
+}
+
+/**
+ * Sums a fundraiser's succeeded gifts (refunded or not) with `em` (inside the caller's
+ * transaction, after its lock, when it decides by them). A gift is held while it succeeded at
+ * or after `heldSince` for its rail: Chapa's, or the cards' and PayPal's (whose chargebacks
+ * come late, and which demo gifts without a rail are counted with).
+ */
+export async function moneyIn(em: EntityManager, fundraiserId: number, heldSince: { chapa: Date; others: Date }): Promise<MoneyIn> {
+  const at = (date: Date) => em.getPlatform().processDateProperty(date);
+  const [row] = (await em.getConnection().execute(
+    "select coalesce(sum(`amount_minor`), 0) as `raised`, coalesce(sum(case when `status` = 'REFUNDED' then `amount_minor` else 0 end), 0) as `refunded`, " +
+      "coalesce(sum(case when `status` = 'SUCCEEDED' and `succeeded_at` >= (case when `payment_method` = 'CHAPA' then ? else ? end) then `amount_minor` else 0 end), 0) as `held` " +
+      "from `donation` where `fundraiser_id` = ? and `status` in ('SUCCEEDED', 'REFUNDED') and `succeeded_at` is not null",
+    [at(heldSince.chapa), at(heldSince.others), fundraiserId],
+    'all',
+    em.getTransactionContext(),
+  )) as { raised: number | string; refunded: number | string; held: number | string }[];
+  return { raisedMinor: Number(row?.raised ?? 0), refundedMinor: Number(row?.refunded ?? 0), heldMinor: Number(row?.held ?? 0) };
+}

@@ -1,9 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { chapaClient, chapaSignatureValid, isChapaError } from './chapa.client.ts';
 import { fromMinor, toMinor, type Currency } from '../money/index.ts';
 import { ChapaCurrencyUnsupported } from './chapa.errors.ts';
 import { InvalidWebhook, ProviderFailed } from './payment.errors.ts';
-import type { PaymentProvider, ProviderOutcome, ProviderState, WebhookEvent } from './payment.provider.ts';
+import type { PaymentProvider, ProviderOutcome, ProviderState, TransferNews, WebhookEvent } from './payment.provider.ts';
 import { sharedCalls } from './shared-calls.ts';
 
 export interface ChapaOptions {
@@ -14,13 +15,9 @@ export interface ChapaOptions {
   apiBase?: string | undefined;
 }
 
-const defaultApiBase = 'https://api.chapa.co/v1';
-
 /** Of our currencies, those Chapa's wallets and banks move: the donate page offers cards and PayPal for dollars. */
 const chapaCurrencies: readonly Currency[] = ['ETB'];
 
-/** Give up rather than hold a donor's request; the reconciliation asks again later. */
-const timeoutMs = 20_000;
 /**
  * Verify is one read, and whoever asks waits for it (the donor's success page, Chapa's webhook
  * and callback): past this, Chapa is taken as not answering, to be asked again shortly.
@@ -33,9 +30,6 @@ const verifyTimeoutMs = 8_000;
  * must not be told what Chapa said a moment before.
  */
 const verifyFailureKeptMs = 5_000;
-
-/** Every answer of Chapa's API has this envelope; `data` is what the call returns. */
-const envelope = z.object({ message: z.unknown().optional(), status: z.string().optional(), data: z.unknown().optional() });
 
 /** Chapa's own checkout, over https: its address goes straight into a redirect. */
 const initialized = z.object({ checkout_url: z.url({ protocol: /^https$/, hostname: /(^|\.)chapa\.co$/ }) });
@@ -55,10 +49,13 @@ const refunded = z.object({ ref: z.string().nullish(), id: z.union([z.number(), 
 
 const txRefField = z.string().min(1).max(255).optional();
 /** A webhook about a transaction: flat JSON, the event's name beside the transaction's fields (some of Chapa's examples nest them under `data`). */
-const webhookBody = z.object({ event: z.string().min(1).max(60), tx_ref: txRefField, data: z.object({ tx_ref: txRefField }).nullish() });
+const webhookBody = z.object({ event: z.string().min(1).max(60), tx_ref: txRefField, reference: txRefField, data: z.object({ tx_ref: txRefField, reference: txRefField }).nullish() });
 
 /** The events about a donor's payment; each only says when to ask Chapa (see `webhook`). */
 const chargeEvents = new Set(['charge.success', 'charge.failed', 'charge.cancelled', 'charge.refunded', 'charge.reversed']);
+
+/** The events about a transfer out (a payout), in Chapa's newer and older names; they carry our transfer's `reference`. */
+const transferEvents = new Set(['payout.success', 'payout.failed', 'payout.reversed', 'transfer.success', 'transfer.failed', 'transfer.reversed']);
 
 const pending: ProviderOutcome = { state: 'pending', transactionId: null };
 
@@ -71,44 +68,15 @@ const stateOf: Record<string, ProviderState> = {
   reversed: 'refunded',
 };
 
-/** Chapa's refusal, with its HTTP status and words (a 404 from verify means "not paid yet"); `fromChapa` false for an answer not in its envelope. */
-type ChapaError = Error & { chapaStatus: number; chapaMessage: string; fromChapa: boolean };
-
-const chapaError = (status: number, message: string, fromChapa: boolean): ChapaError =>
-  Object.assign(new Error(`Chapa answered ${status}: ${message}`), { chapaStatus: status, chapaMessage: message, fromChapa });
-const isChapaError = (error: unknown): error is ChapaError => error instanceof Error && typeof (error as Partial<ChapaError>).chapaStatus === 'number';
-
 /**
  * Birr through Chapa's hosted checkout: the donor pays there with telebirr, CBE Birr, M-Pesa or
  * a bank app. A small client over fetch: the published ones are thin, and one re-serialises a
  * webhook's body before checking its signature, which fails on any byte Chapa wrote differently.
  */
 export function chapaProvider(options: ChapaOptions): PaymentProvider {
-  const apiBase = (options.apiBase ?? defaultApiBase).replace(/\/+$/, '');
+  const call = chapaClient(options);
 
   const verifications = sharedCalls<ProviderOutcome>({ answersFor: 0, failuresFor: verifyFailureKeptMs });
-
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, waitMs = timeoutMs): Promise<{ status: number; data: unknown; message: string }> {
-    const response = await fetch(`${apiBase}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${options.secretKey}`, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(waitMs),
-    });
-    const text = await response.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // A proxy's HTML error page, say: the status speaks for it.
-    }
-    const parsed = envelope.safeParse(json);
-    const message = parsed.success ? (typeof parsed.data.message === 'string' ? parsed.data.message : JSON.stringify(parsed.data.message ?? '')) : text.slice(0, 200);
-    // Only an answer in Chapa's envelope is Chapa's word: a 404 from a wrong CHAPA_API_BASE is not "not paid yet".
-    if (!parsed.success || typeof parsed.data.status !== 'string') throw chapaError(response.status, message, false);
-    if (!response.ok || parsed.data.status === 'failed') throw chapaError(response.status, message, true);
-    return { status: response.status, data: parsed.data.data ?? null, message };
-  }
 
   async function verify(txRef: string): Promise<ProviderOutcome> {
     let data: unknown;
@@ -200,12 +168,12 @@ export function chapaProvider(options: ChapaOptions): PaymentProvider {
       return { refundId: refundId || reference };
     },
 
-    async webhook(request): Promise<WebhookEvent | null> {
+    async webhook(request): Promise<WebhookEvent | TransferNews | null> {
       const secret = options.webhookSecret;
       const signature = request.headers['x-chapa-signature'];
       // Only the signature over the body counts: `Chapa-Signature` (the secret signed with
       // itself) is the same on every delivery, so it would vouch for any body.
-      if (!secret || typeof signature !== 'string' || !sameHex(signature, createHmac('sha256', secret).update(request.rawBody).digest('hex'))) throw new InvalidWebhook();
+      if (!chapaSignatureValid(request.rawBody, secret, signature)) throw new InvalidWebhook();
       let json: unknown;
       try {
         json = JSON.parse(request.rawBody.toString('utf8'));
@@ -215,6 +183,10 @@ export function chapaProvider(options: ChapaOptions): PaymentProvider {
       const body = webhookBody.safeParse(json);
       if (!body.success) throw new InvalidWebhook();
       const { event } = body.data;
+      if (transferEvents.has(event)) {
+        const reference = body.data.reference ?? body.data.data?.reference;
+        return reference ? { transferReference: reference, type: event } : null;
+      }
       const txRef = body.data.tx_ref ?? body.data.data?.tx_ref;
       if (!chargeEvents.has(event) || !txRef) return null;
       // A signed event still does not count money by itself: the payments service asks Chapa's
@@ -222,10 +194,4 @@ export function chapaProvider(options: ChapaOptions): PaymentProvider {
       return { eventId: `${event}:${txRef}`, type: event, providerRef: txRef, outcome: pending, repeatable: true };
     },
   };
-}
-
-function sameHex(given: string, expected: string): boolean {
-  const a = Buffer.from(given.trim().toLowerCase(), 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -71,6 +71,12 @@ export interface WebhookEvent {
   repeatable?: boolean;
 }
 
+/** News of a transfer out of the platform (a payout), not of a payment: it only says which transfer to ask about. */
+export interface TransferNews {
+  transferReference: string;
+  type: string;
+}
+
 export interface WebhookRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The exact bytes received: signatures are computed over them. */
@@ -92,7 +98,8 @@ export interface PaymentProvider {
   /**
    * Verifies a webhook delivery and reads the event. Throws InvalidWebhook (400) for a bad
    * signature or body; answers null for a verified event that is about nothing we track
-   * (another event type). The sandbox has no webhooks.
+   * (another event type). The sandbox has no webhooks. Chapa signs the news of its transfers
+   * (payouts) the same way, to the same address: that is answered as TransferNews.
    */
-  webhook?(request: WebhookRequest): Promise<WebhookEvent | null>;
+  webhook?(request: WebhookRequest): Promise<WebhookEvent | TransferNews | null>;
 }

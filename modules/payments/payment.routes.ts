@@ -44,8 +44,13 @@ async function askingProvider(ctx: AppContext, asking: Promise<unknown>): Promis
   }
 }
 
-export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha }) {
-  const { payments, captcha } = deps;
+/** Where the news of a transfer out (a payout) goes: the payouts module, which asks Chapa how it stands. */
+export interface TransferNewsReader {
+  transferNews(em: AppContext['state']['em'], reference: string): Promise<void>;
+}
+
+export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha; transfers?: TransferNewsReader }) {
+  const { payments, captcha, transfers } = deps;
   const tag = 'payments';
   const callbackChecks = sharedCalls<void>({ answersFor: callbackCheckKeptMs, failuresFor: callbackCheckKeptMs });
   return [
@@ -98,7 +103,7 @@ export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha
       method: 'post',
       path: '/api/payments/webhooks/:provider',
       tag,
-      summary: 'Provider events (stripe, paypal, chapa): signature verified on the raw body; each event takes effect once',
+      summary: "Provider events (stripe, paypal, chapa, and Chapa's news of payouts): signature verified on the raw body; each event takes effect once",
       params: webhookParams,
       response: webhookResponse,
       handler: async ({ params, ctx }) => {
@@ -107,7 +112,9 @@ export function paymentRoutes(deps: { payments: PaymentService; captcha: Captcha
         const rawBody = ctx.request.rawBody;
         if (!rawBody) throw new InvalidWebhook();
         const event = await provider.webhook({ headers: ctx.headers, rawBody });
-        if (event) await askingProvider(ctx, payments.applyEvent(ctx.state.em, { method: provider.method, ...event }));
+        if (event && 'transferReference' in event) {
+          if (transfers) await askingProvider(ctx, transfers.transferNews(ctx.state.em, event.transferReference));
+        } else if (event) await askingProvider(ctx, payments.applyEvent(ctx.state.em, { method: provider.method, ...event }));
         return { received: true };
       },
     }),

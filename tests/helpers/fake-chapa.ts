@@ -32,6 +32,25 @@ export interface FakeChapaRequest {
   body: string;
 }
 
+/** A transfer out (a payout) as the fake keeps it. */
+export interface FakeTransfer {
+  reference: string;
+  amount: string;
+  currency: string;
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+  status: 'pending' | 'success' | 'failed' | 'reversed';
+  chapa_reference: string;
+}
+
+/** Banks as Chapa's `GET /banks` lists them (a few, with their real account lengths). */
+export const fakeBanks = [
+  { id: 946, slug: 'cbe_bank', swift: 'CBETETAA', name: 'Commercial Bank of Ethiopia (CBE)', acct_length: 13, country_id: 1, is_mobilemoney: null, is_active: 1, is_rtgs: 1, active: 1, is_24hrs: null, currency: 'ETB' },
+  { id: 656, slug: 'awash_bank', swift: 'AWINETAA', name: 'Awash Bank', acct_length: 14, country_id: 1, is_mobilemoney: null, is_active: 1, is_rtgs: 1, active: 1, is_24hrs: null, currency: 'ETB' },
+  { id: 855, slug: 'telebirr', swift: 'TELEBIRR', name: 'telebirr', acct_length: 10, country_id: 1, is_mobilemoney: 1, is_active: 1, is_rtgs: null, active: 1, is_24hrs: 1, currency: 'ETB' },
+];
+
 export interface ChapaDelivery {
   body: string;
   headers: Record<string, string>;
@@ -62,6 +81,11 @@ export async function startFakeChapa(options: { secretKey: string; webhookSecret
   const hangs = new Map<string, number>();
   /** What verify says was paid instead of the truth, per tx_ref, as it comes (an unreadable amount, say). */
   const amountOverrides = new Map<string, unknown>();
+  const transfers = new Map<string, FakeTransfer>();
+  /** Transfers to take but leave unanswered (the caller sees no answer; the transfer is made), per count. */
+  let lostTransferAnswers = 0;
+  /** What the next transfers are refused with, as Chapa words it (a wrong account, say). */
+  let transferRefusal: string | null = null;
   /** How verify says "not paid yet": a 404, or (as Chapa has also done) a 200 without data. */
   let notPaidAnswer: 404 | 200 = 404;
   /** A checkout address to answer instead of Chapa's (a compromised or misconfigured gateway). */
@@ -157,6 +181,43 @@ export async function startFakeChapa(options: { secretKey: string; webhookSecret
       });
     }
 
+    if (req.method === 'GET' && path === '/v1/banks') return answer(res, 200, 'Banks retrieved', fakeBanks);
+
+    if (req.method === 'POST' && path === '/v1/transfers') {
+      const input = JSON.parse(body || '{}') as Record<string, unknown>;
+      const reference = String(input.reference ?? '');
+      if (!reference) return answer(res, 400, { reference: ['The reference field is required.'] });
+      if (transfers.has(reference)) return answer(res, 400, 'Transfer reference has been used before');
+      const bank = fakeBanks.find((b) => String(b.id) === String(input.bank_code));
+      if (!bank) return answer(res, 400, 'The selected bank code is invalid.');
+      if (transferRefusal) return answer(res, 400, transferRefusal);
+      if (!/^\d+(\.\d{1,2})?$/.test(String(input.amount ?? '')) || input.currency !== 'ETB') return answer(res, 400, { amount: ['The amount must be a number.'] });
+      transfers.set(reference, {
+        reference,
+        amount: String(input.amount),
+        currency: String(input.currency),
+        bank_code: String(input.bank_code),
+        account_number: String(input.account_number ?? ''),
+        account_name: String(input.account_name ?? ''),
+        status: 'pending',
+        chapa_reference: `TR${randomBytes(6).toString('hex').toUpperCase()}`,
+      });
+      if (lostTransferAnswers > 0) {
+        lostTransferAnswers -= 1;
+        // Made, but the answer never leaves: the caller gives up waiting.
+        res.destroy();
+        return;
+      }
+      return answer(res, 200, 'Transfer Queued Successfully', transfers.get(reference)!.chapa_reference);
+    }
+
+    const transferVerify = /^\/v1\/transfers\/verify\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && transferVerify) {
+      const t = transfers.get(decodeURIComponent(transferVerify[1]!));
+      if (!t) return answer(res, 404, 'Transfer not found');
+      return answer(res, 200, 'Transfer details', { ...t, bank: t.bank_code, mobile: null, created_at: new Date().toISOString() });
+    }
+
     const refund = /^\/v1\/refund\/([^/]+)$/.exec(path);
     if (req.method === 'POST' && refund) {
       // Addressed by Chapa's reference of the payment (APxxxx), not the merchant's tx_ref.
@@ -223,6 +284,26 @@ export async function startFakeChapa(options: { secretKey: string; webhookSecret
     requests,
     refundsMade,
     checkoutUrl,
+    transfers,
+    /** The next `times` transfers are made but their answers lost. */
+    loseTransferAnswers(times = 1) {
+      lostTransferAnswers = times;
+    },
+    /** Transfers are refused with these words until called with null. */
+    refuseTransfers(message: string | null) {
+      transferRefusal = message;
+    },
+    /** A transfer settles (or is sent back by the bank) on Chapa's side. */
+    settleTransfer(reference: string, status: FakeTransfer['status']) {
+      const t = transfers.get(reference);
+      if (!t) throw new Error(`no Chapa transfer ${reference}`);
+      t.status = status;
+    },
+    /** The event Chapa posts about a transfer, signed with the webhook secret. */
+    transferWebhook(event: string, reference: string): ChapaDelivery {
+      const t = transfers.get(reference);
+      return sign(JSON.stringify({ event, type: 'Payout', reference, status: event.split('.')[1], amount: t?.amount ?? '0', currency: 'ETB', chapa_reference: t?.chapa_reference ?? null, created_at: new Date().toISOString() }));
+    },
     /** The donor pays on the hosted page with a wallet or bank. */
     pay(txRef: string, method = 'telebirr') {
       const tx = find(txRef);

@@ -1,0 +1,11 @@
+export { createPayoutService } from './payout.service.ts';
+export type { PayoutService } from './payout.service.ts';
+export { payoutRoutes, chapaApprovalRoute, chapaApprovalPath } from './payout.routes.ts';
+export { payoutMailComposer, payoutMailKind } from './payout.mails.ts';
+export { reconcilePayoutsJob } from './payout.jobs.ts';
+export { chapaTransfers, sandboxTransfers } from './transfer.rail.ts';
+export type { TransferRail } from './transfer.rail.ts';
+export { payoutMessages } from './payout.messages.ts';
+
+import { PayoutApprovalSchema, PayoutMethodSchema, PayoutSchema } from './payout.entity.ts';
+export const payoutEntities = [PayoutMethodSchema, PayoutSchema, PayoutApprovalSchema];

@@ -1,0 +1,43 @@
+import { defineMessages } from '../../kernel/http/index.ts';
+
+/** What the payouts module says when it refuses. */
+export const payoutMessages = defineMessages({
+  en: {
+    payout_not_found: 'We could not find this payout.',
+    payout_organiser_only: 'Only the organiser of this fundraiser can do this.',
+    payout_approver_only: 'Only the platform’s admins can approve or reject a payout.',
+    payout_own_request: 'You asked for this payout, so someone else must approve it.',
+    payout_over_available: 'That is more than can be withdrawn now: {available} {currency} is available. Recent gifts are held for a few days before they can be withdrawn.',
+    payout_method_missing: 'Add the bank account or wallet the money should go to first.',
+    payout_method_held: 'The payout account was changed recently. For your safety, withdrawals can start in {hours} hour(s).',
+    payout_frozen: 'This fundraiser is under review, so its payouts are on hold until the review ends.',
+    payout_not_awaiting: 'This payout has already been decided.',
+    payout_already_approved: 'You have already approved this payout.',
+    payout_would_overdraw: 'Paying this now would send out more than the fundraiser has kept after refunds, so it cannot be approved.',
+    payout_currency_unsupported: 'Withdrawals of dollars to a bank account abroad are arranged by our finance team. Please contact us.',
+    payout_transfers_unavailable: 'Payouts in birr are not available right now. Please try again in a few minutes.',
+    payout_approval_refused: 'This transfer was not approved by the platform.',
+    'field.payout_bank_unknown': 'Choose a bank or wallet from the list.',
+    'field.payout_account_length': 'An account number of this bank has {length} digits.',
+    'field.payout_account_digits': 'Enter the account number in digits only.',
+  },
+  am: {
+    payout_not_found: 'ይህን ክፍያ ማግኘት አልቻልንም።',
+    payout_organiser_only: 'ይህን ማድረግ የሚችለው የዚህ ገንዘብ ማሰባሰቢያ አዘጋጅ ብቻ ነው።',
+    payout_approver_only: 'ገንዘብ ማውጣትን ማጽደቅ ወይም ውድቅ ማድረግ የሚችሉት የመድረኩ አስተዳዳሪዎች ብቻ ናቸው።',
+    payout_own_request: 'ይህን ገንዘብ ማውጣት የጠየቁት እርስዎ ስለሆኑ ሌላ ሰው ማጽደቅ አለበት።',
+    payout_over_available: 'ይህ አሁን ሊወጣ ከሚችለው በላይ ነው፤ አሁን ሊወጣ የሚችለው {available} {currency} ነው። አዳዲስ ልገሳዎች ከመውጣታቸው በፊት ለጥቂት ቀናት ይቆያሉ።',
+    payout_method_missing: 'መጀመሪያ ገንዘቡ የሚገባበትን የባንክ ሂሳብ ወይም ዋሌት ያስገቡ።',
+    payout_method_held: 'ገንዘቡ የሚገባበት ሂሳብ በቅርቡ ተቀይሯል። ለደህንነትዎ ሲባል ገንዘብ ማውጣት የሚቻለው ከ{hours} ሰዓት በኋላ ነው።',
+    payout_frozen: 'ይህ ገንዘብ ማሰባሰቢያ በግምገማ ላይ ስለሆነ ግምገማው እስኪያልቅ ድረስ ገንዘብ ማውጣት ተይዟል።',
+    payout_not_awaiting: 'በዚህ ገንዘብ ማውጣት ላይ ቀደም ብሎ ውሳኔ ተሰጥቷል።',
+    payout_already_approved: 'ይህን ገንዘብ ማውጣት ቀደም ብለው አጽድቀዋል።',
+    payout_would_overdraw: 'ይህን አሁን መክፈል ከተመላሽ በኋላ ማሰባሰቢያው ከያዘው በላይ ገንዘብ ማውጣት ስለሚሆን ሊጸድቅ አይችልም።',
+    payout_currency_unsupported: 'ዶላርን ወደ ውጭ አገር የባንክ ሂሳብ ማውጣት የሚያመቻቸው የፋይናንስ ቡድናችን ነው። እባክዎ ያግኙን።',
+    payout_transfers_unavailable: 'በብር ገንዘብ ማውጣት አሁን አይገኝም። እባክዎ ከጥቂት ደቂቃዎች በኋላ እንደገና ይሞክሩ።',
+    payout_approval_refused: 'ይህ ዝውውር በመድረኩ አልጸደቀም።',
+    'field.payout_bank_unknown': 'ከዝርዝሩ ውስጥ ባንክ ወይም ዋሌት ይምረጡ።',
+    'field.payout_account_length': 'የዚህ ባንክ የሂሳብ ቁጥር {length} አሃዝ አለው።',
+    'field.payout_account_digits': 'የሂሳብ ቁጥሩን በአሃዝ ብቻ ያስገቡ።',
+  },
+});
