@@ -38,7 +38,7 @@ export interface ScheduleDependencies extends JobDependencies {
 export function jobList(deps: JobDependencies): Job[] {
   return [
     reconcilePaymentsJob(deps.payments),
-    refundRunsJob(deps.payments),
+    refundRunsJob(deps.payments, deps.payouts.refundGuard),
     reconcilePayoutsJob(deps.payouts),
     expireDonationsJob,
     purgeSessionsJob,

@@ -4,10 +4,17 @@ import { AppError, NotFound } from '../../kernel/http/index.ts';
 import { donationWithFundraiser, paidDonationIds } from '../donations/index.ts';
 import { fundraiserWithOrganiser } from '../fundraisers/index.ts';
 import type { Job } from '../jobs/index.ts';
-import type { PaymentService, RefundOutcome } from '../payments/index.ts';
+import type { BeforeRefundClaim, PaymentService, RefundOutcome } from '../payments/index.ts';
 import { appendAudit, type Actor } from './admin.audit.ts';
 import { RefundAllNeedsSuspension, RefundRunRunning } from './admin.errors.ts';
 import { RefundRunSchema, type RefundRun } from './refund-run.entity.ts';
+
+/**
+ * The payouts' check a whole refund passes as it is claimed (nothing paid out beyond what is
+ * kept), handed in by the composition root; `cover` names the admin who lets the platform
+ * cover a shortfall, null to refuse one.
+ */
+export type RefundGuard = (cover: { userId: number } | null) => BeforeRefundClaim;
 
 /**
  * Gives a donation back whole through its provider (payments' `refund`: claimed once, so
@@ -15,13 +22,20 @@ import { RefundRunSchema, type RefundRun } from './refund-run.entity.ts';
  * log has the request before it goes ("asked") and its outcome after ("done" or "failed"),
  * each in a transaction of its own (ADR 0007).
  */
-export async function refundDonation(em: EntityManager, payments: PaymentService, actor: Actor, donationId: number, reason: string): Promise<RefundOutcome> {
+export async function refundDonation(
+  em: EntityManager,
+  payments: PaymentService,
+  actor: Actor,
+  donationId: number,
+  reason: string,
+  guard: { refundGuard: RefundGuard | undefined; coveredByPlatform: boolean },
+): Promise<RefundOutcome> {
   const donation = await donationWithFundraiser(em, donationId);
   if (!donation) throw new NotFound('donation_not_found');
   const target = { targetType: 'donation', targetId: donationId, targetLabel: `${donation.donorEmail} → ${donation.fundraiser.title}`, reason };
-  const asked = await appendAudit(em.fork(), actor, { ...target, action: 'donation.refund', outcome: 'asked' });
+  const asked = await appendAudit(em.fork(), actor, { ...target, action: 'donation.refund', outcome: 'asked', data: guard.coveredByPlatform ? { coveredByPlatform: true } : null });
   try {
-    const outcome = await payments.refund(em.fork(), donationId);
+    const outcome = await payments.refund(em.fork(), donationId, undefined, guard.refundGuard?.(guard.coveredByPlatform ? { userId: actor.user.id } : null));
     await appendAudit(em.fork(), actor, { ...target, action: 'donation.refund', outcome: 'done', data: { asked, refundId: outcome.refundId } });
     return outcome;
   } catch (error) {
@@ -75,7 +89,7 @@ const donationsPerTick = 200;
  * nothing is refunded twice and nothing is skipped. A refusal by the provider is counted
  * and passed: that donation stays counted, for a person to look at.
  */
-export async function advanceRefundRuns(em: EntityManager, payments: PaymentService, log: Logger): Promise<{ refunded: number; runs: number }> {
+export async function advanceRefundRuns(em: EntityManager, payments: PaymentService, log: Logger, refundGuard?: RefundGuard): Promise<{ refunded: number; runs: number }> {
   const runs = await em.find(RefundRunSchema, { status: 'RUNNING' }, { orderBy: { id: 'asc' } });
   let refunded = 0;
   let budget = donationsPerTick;
@@ -93,7 +107,8 @@ export async function advanceRefundRuns(em: EntityManager, payments: PaymentServ
         budget -= 1;
         let step: { refunded?: number; failed?: number; lastError?: string } = {};
         try {
-          await payments.refund(em.fork(), id);
+          // "Refund all" is an admin's decision to give every donor back: what was paid out already, the platform covers.
+          await payments.refund(em.fork(), id, undefined, refundGuard?.({ userId: run.requestedBy }));
           step = { refunded: 1 };
           refunded += 1;
         } catch (error) {
@@ -125,13 +140,13 @@ export async function advanceRefundRuns(em: EntityManager, payments: PaymentServ
 }
 
 /** Every minute: carries "refund all" runs on, including those a restart interrupted. */
-export function refundRunsJob(payments: PaymentService): Job {
+export function refundRunsJob(payments: PaymentService, refundGuard?: RefundGuard): Job {
   return {
     name: 'refund-runs',
     schedule: '* * * * *',
     lockMs: 15 * 60_000,
     async run(em, log) {
-      const { refunded, runs } = await advanceRefundRuns(em, payments, log);
+      const { refunded, runs } = await advanceRefundRuns(em, payments, log, refundGuard);
       return `${runs} run(s), ${refunded} donation(s) refunded`;
     },
   };

@@ -33,6 +33,7 @@ import {
   pageResponse,
   rebuildResponse,
   reasonRequest,
+  refundRequest,
   resolveFlagRequest,
   resolveFlagResponse,
   siteResponse,
@@ -242,10 +243,10 @@ export function adminRoutes(deps: {
       summary: 'Refunds a donation whole through its provider; asking twice refunds once. The total drops once and the donor is mailed',
       guard,
       params: idParams,
-      body: reasonRequest,
+      body: refundRequest,
       response: adminDonation,
       handler: async ({ params, body, user, ctx }) => {
-        await admin.refund(ctx.state.em, adminRequest(ctx, user), params.id, body.reason);
+        await admin.refund(ctx.state.em, adminRequest(ctx, user), params.id, body.reason, body.coveredByPlatform);
         const em = ctx.state.em.fork();
         const donation = await donationWithFundraiser(em, params.id);
         return adminDonationView(donation!, (await paymentsByDonation(em, [params.id])).get(params.id) ?? []);

@@ -17,6 +17,9 @@ export const reason = z
 
 export const reasonRequest = z.strictObject({ reason });
 
+/** A refund's reason, and whether the platform covers what it would overdraw (money already paid out). */
+export const refundRequest = z.strictObject({ reason, coveredByPlatform: z.boolean().default(false) });
+
 export const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 const paging = {

@@ -12,7 +12,7 @@ import type { PaymentService, RefundOutcome } from '../payments/index.ts';
 import { appendAudit, latestAudit, type Actor } from './admin.audit.ts';
 import { FlagActionMismatch, MailNotFailed, MailNotFound, NoReceipt } from './admin.errors.ts';
 import { moderationMailKind } from './admin.mails.ts';
-import { refundDonation, startRefundRun } from './admin.refunds.ts';
+import { refundDonation, startRefundRun, type RefundGuard } from './admin.refunds.ts';
 import type { resolveFlagRequest } from './admin.schemas.ts';
 
 export interface AdminDependencies {
@@ -22,6 +22,8 @@ export interface AdminDependencies {
   rebuildSite: () => Promise<{ built: boolean }>;
   /** Carries "refund all" runs on at once, rather than at the job's next tick. */
   advanceRefunds: () => void;
+  /** The payouts' check that a refund leaves nothing paid out beyond what the fundraiser keeps. */
+  refundGuard?: RefundGuard;
 }
 
 /** The admin asking (the actor of the audit rows) and the request's log, where a mail not sent at once is reported. */
@@ -53,7 +55,8 @@ export interface AdminService {
   verifyFundraiser(em: EntityManager, by: AdminRequest, fundraiserId: number, note: string): Promise<void>;
   unverifyFundraiser(em: EntityManager, by: AdminRequest, fundraiserId: number, reason: string): Promise<void>;
   refundAll(em: EntityManager, by: AdminRequest, fundraiserId: number, reason: string): Promise<void>;
-  refund(em: EntityManager, by: AdminRequest, donationId: number, reason: string): Promise<RefundOutcome>;
+  /** `coveredByPlatform`: let a refund through beyond what the fundraiser kept after its payouts, the platform covering it. */
+  refund(em: EntityManager, by: AdminRequest, donationId: number, reason: string, coveredByPlatform?: boolean): Promise<RefundOutcome>;
   resendReceipt(em: EntityManager, by: AdminRequest, donationId: number): Promise<void>;
   disableAccount(em: EntityManager, by: AdminRequest, userId: number, reason: string): Promise<User>;
   enableAccount(em: EntityManager, by: AdminRequest, userId: number, reason: string): Promise<User>;
@@ -149,8 +152,8 @@ export function createAdminService(deps: AdminDependencies): AdminService {
       deps.advanceRefunds();
     },
 
-    refund(em, by, donationId, reason) {
-      return refundDonation(em, deps.payments, by.actor, donationId, reason);
+    refund(em, by, donationId, reason, coveredByPlatform = false) {
+      return refundDonation(em, deps.payments, by.actor, donationId, reason, { refundGuard: deps.refundGuard, coveredByPlatform });
     },
 
     async resendReceipt(em, by, donationId) {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { addisDay } from '../../kernel/calendar/index.ts';
 import type { Currency } from '../money/index.ts';
-import { DonationChannelDaySchema, DonationSchema, type Donation, type PaymentMethod } from './donation.entity.ts';
+import { DonationChannelDaySchema, DonationDaySchema, DonationSchema, type Donation, type PaymentMethod } from './donation.entity.ts';
 import { DonationNotFound } from './donation.errors.ts';
 
 /** What other modules read and change of donations' rows, so that none of them reaches into the tables. */
@@ -67,4 +68,36 @@ export async function moneyIn(em: EntityManager, fundraiserId: number, heldSince
     em.getTransactionContext(),
   )) as { raised: number | string; refunded: number | string; held: number | string }[];
   return { raisedMinor: Number(row?.raised ?? 0), refundedMinor: Number(row?.refunded ?? 0), heldMinor: Number(row?.held ?? 0) };
+}
+
+/** One Addis Ababa day of a fundraiser's public ledger: gifts that arrived (refunded since or not), or refunds made. */
+export interface LedgerDay {
+  day: string;
+  count: number;
+  amountMinor: number;
+}
+
+/**
+ * Money in by the day it arrived, whole (the kept sums less refunds, with the refunded gifts
+ * of each day added back), and refunds by the day they were made: what the public ledger lists.
+ * No donor is named.
+ */
+export async function moneyInByDay(em: EntityManager, fundraiserId: number): Promise<{ gifts: LedgerDay[]; refunds: LedgerDay[] }> {
+  const kept = await em.find(DonationDaySchema, { fundraiser: fundraiserId }, { disableIdentityMap: true });
+  const refunded = await em.find(DonationSchema, { fundraiser: fundraiserId, status: 'REFUNDED', succeededAt: { $ne: null } }, { fields: ['amountMinor', 'succeededAt', 'updatedAt'], disableIdentityMap: true });
+  const gifts = new Map<string, LedgerDay>();
+  const add = (into: Map<string, LedgerDay>, day: string, count: number, amountMinor: number) => {
+    const row = into.get(day) ?? { day, count: 0, amountMinor: 0 };
+    row.count += count;
+    row.amountMinor += amountMinor;
+    into.set(day, row);
+  };
+  for (const row of kept) add(gifts, row.day, row.donations, row.amountMinor);
+  const refunds = new Map<string, LedgerDay>();
+  for (const d of refunded) {
+    add(gifts, addisDay(d.succeededAt!), 1, d.amountMinor);
+    add(refunds, addisDay(d.updatedAt), 1, d.amountMinor);
+  }
+  const newestFirst = (rows: Map<string, LedgerDay>) => [...rows.values()].filter((r) => r.count > 0).sort((a, b) => b.day.localeCompare(a.day));
+  return { gifts: newestFirst(gifts), refunds: newestFirst(refunds) };
 }

@@ -1,7 +1,7 @@
 export { DonationSchema, DonationHourSchema, DonationDaySchema, DonationChannelDaySchema, DonationMethodDaySchema, donationStatuses, paymentMethods } from './donation.entity.ts';
 export { rebuildBuckets } from './donation.buckets.ts';
-export { donationForPayments, donationForPaymentsOrFail, choosePaymentMethod, succeededGifts, giftsByDayAndChannel, moneyIn } from './donation.rows.ts';
-export type { MoneyIn } from './donation.rows.ts';
+export { donationForPayments, donationForPaymentsOrFail, choosePaymentMethod, succeededGifts, giftsByDayAndChannel, moneyIn, moneyInByDay } from './donation.rows.ts';
+export type { MoneyIn, LedgerDay } from './donation.rows.ts';
 export { searchDonations, donationWithFundraiser, raisedSince, paidDonationIds, donationStandings, wordsForReview } from './donation.admin.ts';
 export type { Donation, DonationStatus, PaymentMethod } from './donation.entity.ts';
 export { settleDonation, giveUpUncounted, mayCount, pastLifetime, pendingLifetimeMs } from './donation.states.ts';

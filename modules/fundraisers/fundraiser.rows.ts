@@ -42,3 +42,9 @@ export async function existingFundraiserIds(em: EntityManager, ids: readonly num
   if (ids.length === 0) return new Set();
   return new Set((await em.find(FundraiserSchema, { id: { $in: [...ids] } }, { fields: ['id'], disableIdentityMap: true })).map((f) => f.id));
 }
+
+/** What every fundraiser has kept (its raised total, refunds already taken out), per currency: what the platform holds for them. */
+export async function keptByCurrency(em: EntityManager): Promise<Map<Currency, number>> {
+  const rows = (await em.getConnection().execute('select `currency`, coalesce(sum(`raised_minor`), 0) as `kept` from `fundraiser` group by `currency`', [], 'all')) as { currency: Currency; kept: number | string }[];
+  return new Map(rows.map((r) => [r.currency, Number(r.kept)]));
+}

@@ -13,7 +13,7 @@ export { demoOrganisers } from './fundraiser.demo-data.ts';
 export { addToTotals } from './fundraiser.raised-total.ts';
 export { fundedRank, goalRank } from './fundraiser.sort-keys.ts';
 export { lockFundraiserRow, lockFundraiserRowIn } from './fundraiser.money-lock.ts';
-export { fundraiserStatus, fundraiserCurrency, lockedFundraiser, fundraiserById, fundraiserIdsOwnedBy, existingFundraiserIds } from './fundraiser.rows.ts';
+export { fundraiserStatus, fundraiserCurrency, lockedFundraiser, fundraiserById, fundraiserIdsOwnedBy, existingFundraiserIds, keptByCurrency } from './fundraiser.rows.ts';
 export { moderateStatus, beforeSuspension, setVerified, pauseOwnedBy, resumeFundraisers, searchAllFundraisers, countFundraisersSince, fundraiserWithOrganiser } from './fundraiser.moderation.ts';
 export { maxGoal, pageResponse, staticCardResponse, categoryFirstPageResponse } from './fundraiser.schemas.ts';
 export { FundraiserSchema, FundraiserUpdateSchema, fundraiserStatuses } from './fundraiser.entity.ts';

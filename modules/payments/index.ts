@@ -1,13 +1,13 @@
 export { PaymentSchema } from './payment.entity.ts';
 export type { Payment } from './payment.entity.ts';
 export { sandboxChannels } from './payment.entity.ts';
-export { succeededPaymentByTransaction, succeededPaymentOf } from './payment.rows.ts';
+export { succeededPaymentByTransaction, succeededPaymentOf, refundsUnderWayMinor } from './payment.rows.ts';
 export { createPaymentService } from './payment.service.ts';
 export { donationIdsByReference, paymentsByDonation, paymentsNeedingAttention } from './payment.admin.ts';
 export { reconcilePaymentsJob } from './payment.jobs.ts';
 export type { PaymentService } from './payment.service.ts';
 export type { ReceiptMail } from './payment.shared.ts';
-export type { RefundOutcome } from './payment.refund.ts';
+export type { RefundOutcome, BeforeRefundClaim } from './payment.refund.ts';
 export type { PaymentProvider, Started } from './payment.provider.ts';
 export { sandboxProvider } from './payment.sandbox.ts';
 export { paypalProvider, stripeProvider } from './payment.lazy.ts';

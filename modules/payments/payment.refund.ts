@@ -16,6 +16,9 @@ export interface RefundOutcome {
   partMinor: number | null;
 }
 
+/** A decision taken in the transaction that claims a whole refund, which it refuses by throwing. */
+export type BeforeRefundClaim = (tx: EntityManager, donation: { id: number; fundraiserId: number; amountMinor: number; currency: Currency }) => Promise<void>;
+
 /** The provider's idempotency key of our own refund of a payment that could not count. */
 const giveBackKey: Record<Exclude<RefundReason, 'REQUESTED'>, string> = { DUPLICATE: 'duplicate-payment', NOT_COUNTED: 'not-counted-payment' };
 
@@ -123,7 +126,7 @@ export function createPaymentRefunds(deps: PaymentDependencies, record: RecordOu
   return {
     finishRequestedRefund,
 
-    async refund(em, donationId, part) {
+    async refund(em, donationId, part, beforeClaim) {
       const donation = await findDonation(em, donationId);
       if (donation.status !== 'SUCCEEDED' || !donation.paymentMethod) throw new NotRefundable();
       if (part && !(Number.isSafeInteger(part.amountMinor) && part.amountMinor >= 1 && part.amountMinor < donation.amountMinor)) throw new RefundAmountInvalid();
@@ -143,7 +146,10 @@ export function createPaymentRefunds(deps: PaymentDependencies, record: RecordOu
         deps.logger.info({ donationId, paymentId: payment.id, amountMinor: part.amountMinor, refundId }, 'part of a donation refunded; it stays counted');
         return { donationId, status: 'SUCCEEDED', refundId, partMinor: part.amountMinor };
       }
-      const claimed = await em.nativeUpdate(PaymentSchema, { id: payment.id, status: 'SUCCEEDED', refundReason: null }, { refundReason: 'REQUESTED', updatedAt: new Date() });
+      const claimed = await em.transactional(async (tx) => {
+        await beforeClaim?.(tx, { id: donationId, fundraiserId: donation.fundraiser.id, amountMinor: donation.amountMinor, currency: donation.currency });
+        return tx.nativeUpdate(PaymentSchema, { id: payment.id, status: 'SUCCEEDED', refundReason: null }, { refundReason: 'REQUESTED', updatedAt: new Date() });
+      });
       if (claimed !== 1) throw new RefundInProgress();
       let refundId: string | null = null;
       try {

@@ -13,3 +13,17 @@ export function succeededPaymentByTransaction(em: EntityManager, transactionId: 
 export function succeededPaymentOf(em: EntityManager, donationId: number): Promise<Payment | null> {
   return em.findOne(PaymentSchema, { donation: donationId, status: 'SUCCEEDED' });
 }
+
+/**
+ * What a fundraiser's whole refunds under way add up to: gifts whose payment is claimed for a
+ * refund the provider has not yet confirmed. Counted as refunded by whoever decides by the
+ * fundraiser's money meanwhile (a payout), so that no birr is both given back and paid out.
+ */
+export async function refundsUnderWayMinor(em: EntityManager, fundraiserId: number): Promise<number> {
+  const claimed = await em.find(
+    PaymentSchema,
+    { refundReason: 'REQUESTED', status: 'SUCCEEDED', donation: { fundraiser: fundraiserId, status: 'SUCCEEDED' } },
+    { populate: ['donation'], disableIdentityMap: true },
+  );
+  return claimed.reduce((sum, p) => sum + p.donation.amountMinor, 0);
+}

@@ -3,7 +3,7 @@ import type { DonorActor, PaymentMethod } from '../donations/index.ts';
 import type { SandboxChannel, SandboxOutcome } from './payment.entity.ts';
 import type { PaymentProvider, WebhookEvent } from './payment.provider.ts';
 import { createReconciliation } from './payment.reconcile.ts';
-import { createGiveBack, createPaymentRefunds, type RefundOutcome } from './payment.refund.ts';
+import { createGiveBack, createPaymentRefunds, type BeforeRefundClaim, type RefundOutcome } from './payment.refund.ts';
 import type { PaymentMethodView, PaymentResultView, PaymentStartView } from './payment.schemas.ts';
 import { createPaymentSettlement } from './payment.settle.ts';
 import type { PaymentDependencies } from './payment.shared.ts';
@@ -45,7 +45,8 @@ export interface PaymentService {
    * (a donation is refunded whole or not at all); `requestKey` (the caller's id of the request)
    * makes a repeated request one refund at the provider.
    */
-  refund(em: EntityManager, donationId: number, part?: { amountMinor: number; requestKey: string }): Promise<RefundOutcome>;
+  /** `beforeClaim` runs in the transaction that claims a whole refund, and refuses it by throwing (the payouts' check that nothing is overdrawn). */
+  refund(em: EntityManager, donationId: number, part?: { amountMinor: number; requestKey: string }, beforeClaim?: BeforeRefundClaim): Promise<RefundOutcome>;
 }
 
 /**

@@ -7,5 +7,5 @@ export { chapaTransfers, sandboxTransfers } from './transfer.rail.ts';
 export type { TransferRail } from './transfer.rail.ts';
 export { payoutMessages } from './payout.messages.ts';
 
-import { PayoutApprovalSchema, PayoutMethodSchema, PayoutSchema } from './payout.entity.ts';
-export const payoutEntities = [PayoutMethodSchema, PayoutSchema, PayoutApprovalSchema];
+import { PayoutApprovalSchema, PayoutMethodSchema, PayoutSchema, PlatformCoverSchema } from './payout.entity.ts';
+export const payoutEntities = [PayoutMethodSchema, PayoutSchema, PayoutApprovalSchema, PlatformCoverSchema];

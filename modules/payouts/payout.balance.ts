@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { moneyIn } from '../donations/index.ts';
+import { refundsUnderWayMinor } from '../payments/index.ts';
 import type { Currency } from '../money/index.ts';
 import { inFlightStatuses, type PayoutStatus } from './payout.entity.ts';
 
@@ -23,6 +24,8 @@ export interface Balance {
   paidOutMinor: number;
   inFlightMinor: number;
   heldMinor: number;
+  /** Refunds an admin let through beyond what the fundraiser kept: the platform's own loss. */
+  coveredMinor: number;
   availableMinor: number;
 }
 
@@ -49,17 +52,31 @@ export async function balanceOf(em: EntityManager, fundraiser: { id: number; cur
   // One after the other: inside a transaction both run on its one connection.
   const gifts = await moneyIn(em, fundraiser.id, { chapa: new Date(now.getTime() - holds.chapaDays * dayMs), others: new Date(now.getTime() - holds.cardDays * dayMs) });
   const payouts = await payoutSums(em, fundraiser.id);
-  const left = gifts.raisedMinor - gifts.refundedMinor - payouts.paidOutMinor - payouts.inFlightMinor - gifts.heldMinor;
+  // A refund claimed but not yet confirmed by its provider is already money going back.
+  const refundedMinor = gifts.refundedMinor + (await refundsUnderWayMinor(em, fundraiser.id));
+  const coveredMinor = await coveredSum(em, fundraiser.id);
+  const left = gifts.raisedMinor - refundedMinor + coveredMinor - payouts.paidOutMinor - payouts.inFlightMinor - gifts.heldMinor;
   return {
     currency: fundraiser.currency,
     raisedMinor: gifts.raisedMinor,
-    refundedMinor: gifts.refundedMinor,
+    refundedMinor,
     paidOutMinor: payouts.paidOutMinor,
     inFlightMinor: payouts.inFlightMinor,
     heldMinor: gifts.heldMinor,
+    coveredMinor,
     availableMinor: Math.max(0, left),
   };
 }
 
-/** Whether what was paid out and is on its way stays within what was kept (raised less refunded): the one rule a payout never breaks. */
-export const withinKept = (b: Balance): boolean => b.paidOutMinor + b.inFlightMinor <= b.raisedMinor - b.refundedMinor;
+/** What the fundraiser still holds of what it raised: less what went back, plus what the platform covered. */
+export const keptMinor = (b: Balance): number => b.raisedMinor - b.refundedMinor + b.coveredMinor;
+
+/** Whether what was paid out and is on its way stays within what was kept: the one rule a payout never breaks. */
+export const withinKept = (b: Balance): boolean => b.paidOutMinor + b.inFlightMinor <= keptMinor(b);
+
+async function coveredSum(em: EntityManager, fundraiserId: number): Promise<number> {
+  const [row] = (await em
+    .getConnection()
+    .execute('select coalesce(sum(`amount_minor`), 0) as `amount` from `platform_cover` where `fundraiser_id` = ?', [fundraiserId], 'all', em.getTransactionContext())) as { amount: number | string }[];
+  return Number(row?.amount ?? 0);
+}

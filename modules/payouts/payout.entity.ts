@@ -40,6 +40,9 @@ export type PayoutMethod = InferEntity<typeof PayoutMethodSchema>;
 export const payoutStatuses = ['REQUESTED', 'APPROVED', 'PROCESSING', 'PAID', 'FAILED', 'REVERSED', 'REJECTED', 'CANCELLED'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 export const inFlightStatuses: readonly PayoutStatus[] = ['REQUESTED', 'APPROVED', 'PROCESSING'];
+/** What the admins' queue lists. */
+export const queueStatuses = ['REQUESTED', 'APPROVED', 'PROCESSING', 'FAILED'] as const;
+export type QueueStatus = (typeof queueStatuses)[number];
 
 export const PayoutSchema = defineEntity({
   name: 'Payout',
@@ -91,3 +94,23 @@ export const PayoutApprovalSchema = defineEntity({
   },
 });
 export type PayoutApproval = InferEntity<typeof PayoutApprovalSchema>;
+
+/**
+ * A refund an admin let through although the fundraiser's money had already been paid out:
+ * the platform covers the shortfall (what was paid out or is on its way beyond what the
+ * fundraiser kept after the refund). One per donation, so a retried refund covers once.
+ */
+export const PlatformCoverSchema = defineEntity({
+  name: 'PlatformCover',
+  tableName: 'platform_cover',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    fundraiser: p.manyToOne(FundraiserSchema).deleteRule('restrict'),
+    donationId: p.integer().unique(),
+    currency: p.enum(currencies),
+    amountMinor: p.bigint('number'),
+    coveredBy: p.manyToOne(UserSchema).deleteRule('restrict'),
+    at: p.datetime(),
+  },
+});
+export type PlatformCover = InferEntity<typeof PlatformCoverSchema>;

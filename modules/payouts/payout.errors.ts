@@ -73,6 +73,13 @@ export class WouldOverdraw extends Conflict {
   }
 }
 
+/** A refund would leave the fundraiser with less than was paid out or is on its way; an admin may let the platform cover it. */
+export class RefundWouldOverdraw extends AppError {
+  constructor(outgoing: string, currency: string) {
+    super(409, 'refund_would_overdraw', { params: { outgoing, currency } });
+  }
+}
+
 /** Dollars are paid by the finance staff to an account abroad, which this does not take yet. */
 export class CurrencyUnsupported extends Conflict {
   constructor() {
@@ -106,6 +113,7 @@ export const payoutErrorCodes = [
   'payout_not_awaiting',
   'payout_already_approved',
   'payout_would_overdraw',
+  'refund_would_overdraw',
   'payout_currency_unsupported',
   'payout_transfers_unavailable',
   'payout_approval_refused',

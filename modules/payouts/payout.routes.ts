@@ -1,5 +1,5 @@
 import { route } from '../../kernel/http/index.ts';
-import { requireUser } from '../accounts/index.ts';
+import { currentUser, requireAdmin, requireUser } from '../accounts/index.ts';
 import { actorOf } from '../admin/index.ts';
 import { isoSeconds } from '../fundraisers/index.ts';
 import { fromMinor, toMinor } from '../money/index.ts';
@@ -13,12 +13,16 @@ import {
   chapaApprovalBody,
   chapaApprovalResponse,
   fundraiserParams,
+  ledgerResponse,
   payoutListResponse,
   payoutMethodAnswer,
   payoutMethodRequest,
   payoutMethodResponse,
   payoutParams,
   payoutRequest,
+  payoutTotalsResponse,
+  queueQuery,
+  queueResponse,
   payoutResponse,
   rejectRequest,
 } from './payout.schemas.ts';
@@ -38,6 +42,7 @@ function balanceView(b: Balance) {
     paidOut: text(b.paidOutMinor),
     inFlight: text(b.inFlightMinor),
     held: text(b.heldMinor),
+    coveredByPlatform: text(b.coveredMinor),
     available: text(b.availableMinor),
   };
 }
@@ -74,6 +79,37 @@ export function payoutRoutes(payouts: PayoutService) {
       params: fundraiserParams,
       response: balanceResponse,
       handler: async ({ params, ctx, user }) => balanceView(await payouts.balance(ctx.state.em, user, params.id)),
+    }),
+    route({
+      method: 'get',
+      path: '/api/fundraisers/:id/ledger',
+      tag,
+      summary: "Where a fundraiser's money went, for anybody: money in by day, refunds, and every approved payout with its status and the account's last four digits",
+      params: fundraiserParams,
+      response: ledgerResponse,
+      handler: async ({ params, ctx }) => {
+        const { balance, gifts, refunds, payouts: sent } = await payouts.ledger(ctx.state.em, await currentUser(ctx), params.id);
+        const text = (minor: number) => fromMinor(minor, balance.currency);
+        const inFlightApproved = sent.filter((p) => p.status === 'APPROVED' || p.status === 'PROCESSING').reduce((sum, p) => sum + p.amountMinor, 0);
+        const day = (d: { day: string; count: number; amountMinor: number }) => ({ day: d.day, count: d.count, amount: text(d.amountMinor) });
+        return {
+          currency: balance.currency,
+          raised: text(balance.raisedMinor),
+          refunded: text(balance.refundedMinor),
+          withdrawn: text(balance.paidOutMinor),
+          onItsWay: text(inFlightApproved),
+          gifts: gifts.map(day),
+          refunds: refunds.map(day),
+          payouts: sent.map((p) => ({
+            id: p.id,
+            at: isoSeconds(p.approvedAt ?? p.createdAt),
+            amount: text(p.amountMinor),
+            status: p.status,
+            account: `${p.bankName} ··${lastFour(p.accountNumber)}`,
+            paidAt: p.status === 'PAID' ? isoOrNull(p.settledAt) : null,
+          })),
+        };
+      },
     }),
     route({
       method: 'get',
@@ -164,6 +200,35 @@ export function payoutRoutes(payouts: PayoutService) {
       params: payoutParams,
       response: payoutResponse,
       handler: async ({ params, ctx, user }) => payoutView(await payouts.cancel(ctx.state.em, actorOf(ctx, user), params.id)),
+    }),
+    route({
+      method: 'get',
+      path: '/api/admin/payouts',
+      tag,
+      summary: 'The payouts queue: waiting for approval, approved, being sent or failed, oldest first, each with why it deserves a second look',
+      guard: requireAdmin,
+      query: queueQuery,
+      response: queueResponse,
+      handler: async ({ query, ctx }) => ({
+        payouts: (await payouts.queue(ctx.state.em, query.status)).map((q) => ({ ...payoutView(q.payout), fundraiser: q.fundraiser, requestedBy: q.requestedBy, holds: q.holds })),
+      }),
+    }),
+    route({
+      method: 'get',
+      path: '/api/admin/payouts/totals',
+      tag,
+      summary: 'What the platform owes fundraisers, what is on its way, what was paid out this month (Addis Ababa) and the refunds it covered, per currency',
+      guard: requireAdmin,
+      response: payoutTotalsResponse,
+      handler: async ({ ctx }) => ({
+        totals: (await payouts.totals(ctx.state.em)).map((t) => ({
+          currency: t.currency,
+          owed: fromMinor(t.owedMinor, t.currency),
+          inFlight: fromMinor(t.inFlightMinor, t.currency),
+          paidThisMonth: fromMinor(t.paidThisMonthMinor, t.currency),
+          coveredByPlatform: fromMinor(t.coveredMinor, t.currency),
+        })),
+      }),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { oneLine, visibleOrEmpty } from '../../kernel/http/index.ts';
 import { currencies, decimalAmount } from '../money/index.ts';
-import { payoutStatuses } from './payout.entity.ts';
+import { payoutStatuses, queueStatuses } from './payout.entity.ts';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 export const fundraiserParams = z.object({ id });
@@ -33,6 +33,8 @@ export const balanceResponse = z.object({
   paidOut: money,
   inFlight: money,
   held: money,
+  /** Refunds let through beyond what the fundraiser kept, which the platform covers. */
+  coveredByPlatform: money,
   available: money,
 });
 
@@ -78,3 +80,45 @@ export const chapaApprovalBody = z.object({
 });
 
 export const chapaApprovalResponse = z.object({ approved: z.literal(true) });
+
+const ledgerDay = z.object({ day: z.iso.date().meta({ description: 'An Addis Ababa day' }), count: z.number().int(), amount: money });
+
+export const ledgerResponse = z.object({
+  currency: z.enum(currencies),
+  raised: money,
+  refunded: money,
+  /** Paid to the beneficiary's account. */
+  withdrawn: money,
+  /** Approved and being sent. */
+  onItsWay: money,
+  gifts: z.array(ledgerDay),
+  refunds: z.array(ledgerDay),
+  payouts: z.array(
+    z.object({
+      id: z.number().int(),
+      at: z.string(),
+      amount: money,
+      status: z.enum(payoutStatuses),
+      /** "Commercial Bank of Ethiopia ··6789": never the full number. */
+      account: z.string(),
+      paidAt: z.string().nullable(),
+    }),
+  ),
+});
+
+export const queueQuery = z.strictObject({ status: z.enum(queueStatuses).default('REQUESTED') });
+
+export const queueResponse = z.object({
+  payouts: z.array(
+    payoutResponse.extend({
+      fundraiser: z.object({ id: z.number().int(), title: z.string(), status: z.string() }),
+      requestedBy: z.object({ id: z.number().int(), email: z.string() }),
+      /** Why an approver should look twice: the fundraiser is suspended, the account changed since the request, or it is above the threshold (an admin must approve). */
+      holds: z.array(z.enum(['fundraiser_suspended', 'account_changed_since_request', 'above_threshold'])),
+    }),
+  ),
+});
+
+export const payoutTotalsResponse = z.object({
+  totals: z.array(z.object({ currency: z.enum(currencies), owed: money, inFlight: money, paidThisMonth: money, coveredByPlatform: money })),
+});

@@ -4,12 +4,14 @@ import type { Logger } from 'pino';
 import { ValidationFailed } from '../../kernel/http/index.ts';
 import type { User } from '../accounts/index.ts';
 import { appendAudit, type Actor, type AuditWho } from '../admin/index.ts';
-import { fundraiserById, lockedFundraiser, type Fundraiser } from '../fundraisers/index.ts';
+import { moneyInByDay } from '../donations/index.ts';
+import { addisDay } from '../../kernel/calendar/index.ts';
+import { findVisible, fundraiserById, keptByCurrency, lockedFundraiser, type Fundraiser } from '../fundraisers/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { fromMinor, type Currency } from '../money/index.ts';
-import { ProviderFailed } from '../payments/index.ts';
-import { balanceOf, withinKept, type Balance, type PayoutHolds } from './payout.balance.ts';
-import { PayoutApprovalSchema, PayoutMethodSchema, PayoutSchema, type Payout, type PayoutMethod, type PayoutStatus } from './payout.entity.ts';
+import { currencies, fromMinor, type Currency } from '../money/index.ts';
+import { ProviderFailed, type BeforeRefundClaim } from '../payments/index.ts';
+import { balanceOf, keptMinor, withinKept, type Balance, type PayoutHolds } from './payout.balance.ts';
+import { PayoutApprovalSchema, PayoutMethodSchema, PayoutSchema, PlatformCoverSchema, type Payout, type PayoutMethod, type PayoutStatus, type QueueStatus } from './payout.entity.ts';
 import {
   AlreadyApproved,
   ApproverOnly,
@@ -22,6 +24,7 @@ import {
   OwnRequest,
   PayoutNotFound,
   PayoutsFrozen,
+  RefundWouldOverdraw,
   TransfersUnavailable,
   WouldOverdraw,
 } from './payout.errors.ts';
@@ -59,6 +62,12 @@ const settlements: Partial<Record<TransferState, { to: PayoutStatus; from: reado
   failed: { to: 'FAILED', from: ['PROCESSING'] },
   reversed: { to: 'REVERSED', from: ['PROCESSING', 'PAID'] },
 };
+
+/** The payouts the public ledger lists: approved, and what became of them. */
+const publicStatuses: PayoutStatus[] = ['APPROVED', 'PROCESSING', 'PAID', 'FAILED', 'REVERSED'];
+
+/** Why an approver should look twice at a payout before saying yes. */
+export type HoldReason = 'fundraiser_suspended' | 'account_changed_since_request' | 'above_threshold';
 
 /** The last four digits, as every answer and page shows an account: "CBE ··6789". */
 export const lastFour = (accountNumber: string) => accountNumber.slice(-4);
@@ -217,6 +226,69 @@ export function createPayoutService(deps: PayoutDependencies) {
       return (await em.findOne(PayoutMethodSchema, { fundraiser: fundraiserId }, { disableIdentityMap: true }))!;
     },
 
+    /**
+     * What anybody may see of where a fundraiser's money went: money in by day, refunds by
+     * day, and every payout from its approval on (requests, rejections and cancellations stay
+     * between the organiser and the approvers), the account by its last four digits.
+     */
+    async ledger(em: EntityManager, viewer: User | null, fundraiserId: number) {
+      const f = await findVisible(em, viewer, fundraiserId);
+      const b = await balanceOf(em, f, holds);
+      const days = await moneyInByDay(em, fundraiserId);
+      const payouts = await em.find(PayoutSchema, { fundraiser: fundraiserId, status: { $in: publicStatuses } }, { orderBy: { id: 'desc' }, limit: 500, disableIdentityMap: true });
+      return { balance: b, ...days, payouts };
+    },
+
+    /**
+     * The admins' queue: payouts waiting for a yes, being sent, or failed, oldest first, each
+     * with what should make an approver look twice (why it is held).
+     */
+    async queue(em: EntityManager, status: QueueStatus) {
+      const rows = await em.find(PayoutSchema, { status }, { orderBy: { id: 'asc' }, limit: 200, populate: ['fundraiser', 'requestedBy'], disableIdentityMap: true });
+      const methods = new Map(
+        (await em.find(PayoutMethodSchema, { fundraiser: { $in: [...new Set(rows.map((p) => p.fundraiser.id))] } }, { disableIdentityMap: true })).map((m) => [m.fundraiser.id, m]),
+      );
+      return rows.map((p) => {
+        const holds: HoldReason[] = [];
+        if (p.fundraiser.status === 'SUSPENDED') holds.push('fundraiser_suspended');
+        const method = methods.get(p.fundraiser.id);
+        // Not before: no request is made within 48 hours of a change (and MySQL keeps whole seconds).
+        if (method && method.setAt >= p.createdAt) holds.push('account_changed_since_request');
+        if (p.amountMinor > deps.adminThresholdMinor[p.currency]) holds.push('above_threshold');
+        return { payout: p, fundraiser: { id: p.fundraiser.id, title: p.fundraiser.title, status: p.fundraiser.status }, requestedBy: { id: p.requestedBy.id, email: p.requestedBy.email }, holds };
+      });
+    },
+
+    /**
+     * The dashboard's sums per currency: owed to fundraisers (what they kept, plus what the
+     * platform covered, less what was paid out), in flight, paid this Addis Ababa month, and
+     * refunds the platform covered.
+     */
+    async totals(em: EntityManager, now = new Date()) {
+      const monthStart = new Date(`${addisDay(now).slice(0, 8)}01T00:00:00+03:00`);
+      const kept = await keptByCurrency(em);
+      const sums = (await em
+        .getConnection()
+        .execute(
+          "select `currency`, coalesce(sum(case when `status` = 'PAID' then `amount_minor` else 0 end), 0) as `paid`, coalesce(sum(case when `status` in ('REQUESTED', 'APPROVED', 'PROCESSING') then `amount_minor` else 0 end), 0) as `flying`, coalesce(sum(case when `status` = 'PAID' and `settled_at` >= ? then `amount_minor` else 0 end), 0) as `month` from `payout` group by `currency`",
+          [em.getPlatform().processDateProperty(monthStart)],
+          'all',
+        )) as { currency: Currency; paid: number | string; flying: number | string; month: number | string }[];
+      const covers = (await em.getConnection().execute('select `currency`, coalesce(sum(`amount_minor`), 0) as `covered` from `platform_cover` group by `currency`', [], 'all')) as { currency: Currency; covered: number | string }[];
+      return currencies.map((currency) => {
+        const row = sums.find((r) => r.currency === currency);
+        const coveredMinor = Number(covers.find((r) => r.currency === currency)?.covered ?? 0);
+        const paidMinor = Number(row?.paid ?? 0);
+        return {
+          currency,
+          owedMinor: (kept.get(currency) ?? 0) + coveredMinor - paidMinor,
+          inFlightMinor: Number(row?.flying ?? 0),
+          paidThisMonthMinor: Number(row?.month ?? 0),
+          coveredMinor,
+        };
+      });
+    },
+
     /** Lists a fundraiser's payouts, newest first. */
     async list(em: EntityManager, viewer: User, fundraiserId: number): Promise<Payout[]> {
       await visibleFundraiser(em, fundraiserId, viewer);
@@ -313,6 +385,26 @@ export function createPayoutService(deps: PayoutDependencies) {
         await audit(tx, actor, payout, 'cancel');
       });
       return findPayout(em, payoutId);
+    },
+
+    /**
+     * The check a whole refund passes in the transaction that claims it, under the fundraiser's
+     * money lock (so that it and a payout decision are judged one after the other): refused
+     * when what was paid out or is on its way would be more than the fundraiser keeps after it,
+     * unless an admin lets the platform cover the shortfall, which is recorded (once per gift).
+     */
+    refundGuard(cover: { userId: number } | null): BeforeRefundClaim {
+      return async (tx, donation) => {
+        const f = await lockedFundraiser(tx, donation.fundraiserId);
+        if (!f) return;
+        const b = await balanceOf(tx, f, holds);
+        const shortfall = b.paidOutMinor + b.inFlightMinor - (keptMinor(b) - donation.amountMinor);
+        if (shortfall <= 0) return;
+        if (!cover) throw new RefundWouldOverdraw(fromMinor(b.paidOutMinor + b.inFlightMinor, f.currency), f.currency);
+        if (await tx.count(PlatformCoverSchema, { donationId: donation.id })) return;
+        await tx.insert(PlatformCoverSchema, { fundraiser: f.id, donationId: donation.id, currency: f.currency, amountMinor: shortfall, coveredBy: cover.userId, at: new Date() });
+        logger.warn({ fundraiserId: f.id, donationId: donation.id, shortfallMinor: shortfall }, 'a refund beyond what the fundraiser kept, covered by the platform');
+      };
     },
 
     /** Chapa's webhook about a transfer: only says when to ask; its verify decides. Unknown references are nobody's. */

@@ -8,7 +8,7 @@ import { startFakeChapa, type ChapaDelivery, type FakeChapa } from '../../tests/
 import { fakeFundraiser } from '../../tests/helpers/fundraisers.ts';
 import type { TestClient } from '../../tests/helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
-import { DonationSchema, type PaymentMethod } from '../donations/index.ts';
+import { DonationSchema, rebuildBuckets, type PaymentMethod } from '../donations/index.ts';
 import { FundraiserSchema, type Fundraiser } from '../fundraisers/index.ts';
 import { createPayoutService, payoutMessages } from './index.ts';
 import { PayoutMethodSchema, PayoutSchema } from './payout.entity.ts';
@@ -57,6 +57,8 @@ describe('payouts: balance, account, request, two people, Chapa transfers (again
       succeededAt: at,
     });
     await em.flush();
+    // The day sums settling keeps, which the public ledger reads.
+    await rebuildBuckets(app.orm.em.fork(), [f.id]);
   }
 
   /** An ETB fundraiser of `owner` with 10,000 birr that can be withdrawn now. */
@@ -96,6 +98,21 @@ describe('payouts: balance, account, request, two people, Chapa transfers (again
     return (await payout(asked.data.id as number));
   }
 
+  /** A gift of birr paid through Chapa's checkout and confirmed, made 5 days old (past its hold): one an admin can refund. */
+  async function chapaGift(f: Fundraiser, amount: string) {
+    const donor = app.client();
+    const donation = await donor.post('/api/donations', { fundraiserId: f.id, amount, donorName: 'Almaz', donorEmail: 'almaz@example.com', currency: 'ETB' });
+    assert.equal(donation.status, 201, donation.text);
+    const start = await donor.post('/api/payments', { donationId: donation.data.id, paymentMethod: 'CHAPA' });
+    chapa.pay(start.data.paymentIntentId);
+    assert.equal((await donor.post(`/api/confirm-payment?paymentIntentId=${start.data.paymentIntentId}`)).status, 200);
+    await app.orm.em.fork().nativeUpdate(DonationSchema, { id: donation.data.id }, { succeededAt: new Date(Date.now() - 5 * day) });
+    return { id: donation.data.id as number, txRef: start.data.paymentIntentId as string };
+  }
+  const refund = (donationId: number, coveredByPlatform?: boolean) =>
+    adminClient.post(`/api/admin/donations/${donationId}/refund`, { reason: 'The donor asked for the gift back.', ...(coveredByPlatform === undefined ? {} : { coveredByPlatform }) });
+  const refundsAtChapa = (txRef: string) => chapa.refundsMade.filter((r) => r.txRef === txRef).length;
+
   it('has a message for every error code it answers with, in both languages', () => {
     for (const code of payoutErrorCodes) {
       assert.ok(Object.hasOwn(payoutMessages.en, code), `${code} in English`);
@@ -111,7 +128,7 @@ describe('payouts: balance, account, request, two people, Chapa transfers (again
     await gift(f, 40_000, 'CHAPA', 3); // 400 free (Chapa, over 2 days)
     await gift(f, 50_000, 'CHAPA', 1); // 500 held
     await gift(f, 7_000, 'CHAPA', 10, 'REFUNDED'); // 70 raised and refunded
-    assert.deepEqual(await balance(f), { currency: 'ETB', raised: '2470.00', refunded: '70.00', paidOut: '0.00', inFlight: '0.00', held: '1000.00', available: '1400.00' });
+    assert.deepEqual(await balance(f), { currency: 'ETB', raised: '2470.00', refunded: '70.00', paidOut: '0.00', inFlight: '0.00', held: '1000.00', coveredByPlatform: '0.00', available: '1400.00' });
     // Admins see it too; nobody else does.
     assert.equal((await balance(f, adminClient)).available, '1400.00');
     const stranger = app.client();
@@ -178,7 +195,7 @@ describe('payouts: balance, account, request, two people, Chapa transfers (again
     assert.equal(taken.status, 201, taken.text);
     assert.equal(taken.data.status, 'REQUESTED');
     assert.equal(taken.data.account, 'Commercial Bank of Ethiopia (CBE) ··6789');
-    assert.deepEqual(await balance(f), { currency: 'ETB', raised: '10000.00', refunded: '0.00', paidOut: '0.00', inFlight: '4000.50', held: '0.00', available: '5999.50' });
+    assert.deepEqual(await balance(f), { currency: 'ETB', raised: '10000.00', refunded: '0.00', paidOut: '0.00', inFlight: '4000.50', held: '0.00', coveredByPlatform: '0.00', available: '5999.50' });
     await waitForMail(app.orm, organiser.email, /Withdrawal of 4,000\.50 ETB requested/);
   });
 
@@ -261,7 +278,7 @@ describe('payouts: balance, account, request, two people, Chapa transfers (again
     chapa.settleTransfer(p.reference, 'reversed');
     assert.equal((await deliver(chapa.transferWebhook('payout.reversed', p.reference))).status, 200);
     assert.equal((await payout(p.id)).status, 'REVERSED');
-    assert.deepEqual(await balance(f), { currency: 'ETB', raised: '10000.00', refunded: '0.00', paidOut: '0.00', inFlight: '0.00', held: '0.00', available: '10000.00' });
+    assert.deepEqual(await balance(f), { currency: 'ETB', raised: '10000.00', refunded: '0.00', paidOut: '0.00', inFlight: '0.00', held: '0.00', coveredByPlatform: '0.00', available: '10000.00' });
     // Forged news is refused; news of a reference nobody knows is nobody's.
     assert.equal((await deliver(chapa.sign(JSON.stringify({ event: 'payout.success', reference: p.reference }), 'forged'))).status, 400);
     assert.equal((await deliver(chapa.sign(JSON.stringify({ event: 'payout.success', reference: 'po-nobody' })))).status, 200);
@@ -331,5 +348,99 @@ describe('payouts: balance, account, request, two people, Chapa transfers (again
     const list = await organiserClient.get(`/api/fundraisers/${f.id}/payouts`);
     assert.deepEqual(list.data.payouts.map((p: { status: string }) => p.status), ['REQUESTED', 'CANCELLED', 'REJECTED']);
     assert.ok((await mailsTo(app.orm, organiser.email)).length > 0);
+  });
+
+  it('refuses a refund that would leave less than was paid out or is on its way, unless the platform covers the shortfall', async () => {
+    const f = await ready();
+    const g = await chapaGift(f, '3000');
+    const p = await approved(f, '11000');
+    assert.equal(p.status, 'PROCESSING');
+    const refused = await refund(g.id);
+    assert.equal(refused.status, 409, refused.text);
+    assert.equal(refused.data.code, 'refund_would_overdraw');
+    assert.match(refused.data.message, /11000\.00 ETB/);
+    assert.equal((await app.orm.em.fork().findOneOrFail(DonationSchema, { id: g.id })).status, 'SUCCEEDED');
+    assert.equal(refundsAtChapa(g.txRef), 0);
+
+    const covered = await refund(g.id, true);
+    assert.equal(covered.status, 200, covered.text);
+    assert.equal((await app.orm.em.fork().findOneOrFail(DonationSchema, { id: g.id })).status, 'REFUNDED');
+    assert.equal(refundsAtChapa(g.txRef), 1);
+    const b = await balance(f);
+    assert.deepEqual({ refunded: b.refunded, covered: b.coveredByPlatform, inFlight: b.inFlight, available: b.available }, { refunded: '3000.00', covered: '1000.00', inFlight: '11000.00', available: '0.00' });
+    // A refund the fundraiser can bear needs no cover.
+    const small = await ready();
+    const h = await chapaGift(small, '500');
+    assert.equal((await refund(h.id)).status, 200);
+    assert.equal((await balance(small)).coveredByPlatform, '0.00');
+  });
+
+  it('judges a refund and a withdrawal asked at the same moment one after the other: never both', async () => {
+    const f = await ready();
+    const g = await chapaGift(f, '3000');
+    const [asked, refunded] = await Promise.all([request(f, '11000'), refund(g.id)]);
+    assert.deepEqual([asked.status, refunded.status].sort(), [201, 409].sort(), `${asked.text} ${refunded.text}`);
+    const b = await balance(f);
+    assert.ok(Number(b.paidOut) + Number(b.inFlight) <= Number(b.raised) - Number(b.refunded) + Number(b.coveredByPlatform), JSON.stringify(b));
+    assert.equal(b.coveredByPlatform, '0.00');
+  });
+
+  it('shows anybody where the money went: money in by day, refunds, approved payouts by the last four digits, never a donor or a request', async () => {
+    const f = await ready();
+    await gift(f, 250_000, 'STRIPE', 10, 'REFUNDED');
+    const p = await approved(f, '4000');
+    chapa.settleTransfer(p.reference, 'success');
+    await deliver(chapa.transferWebhook('payout.success', p.reference));
+    const pending = await request(f, '1000');
+    assert.equal(pending.status, 201);
+
+    const visitor = app.client();
+    const ledger = await visitor.get(`/api/fundraisers/${f.id}/ledger`);
+    assert.equal(ledger.status, 200, ledger.text);
+    assert.equal(ledger.data.currency, 'ETB');
+    assert.equal(ledger.data.raised, '12500.00');
+    assert.equal(ledger.data.refunded, '2500.00');
+    assert.equal(ledger.data.withdrawn, '4000.00');
+    assert.equal(ledger.data.onItsWay, '0.00');
+    assert.deepEqual(ledger.data.payouts.map((x: { id: number; status: string; account: string; amount: string }) => [x.id, x.status, x.account, x.amount]), [[p.id, 'PAID', 'Commercial Bank of Ethiopia (CBE) ··6789', '4000.00']]);
+    assert.ok(ledger.data.payouts[0].paidAt);
+    assert.equal(ledger.data.gifts.reduce((sum: number, d: { amount: string }) => sum + Number(d.amount), 0), 12500);
+    assert.equal(ledger.data.gifts.reduce((sum: number, d: { count: number }) => sum + d.count, 0), 2);
+    assert.deepEqual(ledger.data.refunds.map((d: { count: number; amount: string }) => [d.count, d.amount]), [[1, '2500.00']]);
+    assert.doesNotMatch(ledger.text, /1000123456789|donor@example\.com|Almaz Tadesse/);
+
+    await app.orm.em.fork().nativeUpdate(FundraiserSchema, { id: f.id }, { status: 'SUSPENDED', suspendedFrom: 'ACTIVE' });
+    assert.equal((await visitor.get(`/api/fundraisers/${f.id}/ledger`)).status, 404);
+    assert.equal((await organiserClient.get(`/api/fundraisers/${f.id}/ledger`)).status, 200);
+    assert.equal((await visitor.get('/api/fundraisers/999999/ledger')).status, 404);
+  });
+
+  it("gives the admins a queue with why each deserves a second look, and the dashboard's sums", async () => {
+    const totals = async () => (await adminClient.get('/api/admin/payouts/totals')).data.totals.find((t: { currency: string }) => t.currency === 'ETB');
+    const before = await totals();
+    const f = await ready();
+    const big = await request(f, '9000');
+    // The account changed after the request was made.
+    await setAccount(f, organiserClient, { bankCode: '656', accountNumber: '12345678901234' });
+    const queue = await adminClient.get('/api/admin/payouts?status=REQUESTED');
+    assert.equal(queue.status, 200, queue.text);
+    const item = queue.data.payouts.find((q: { id: number }) => q.id === big.data.id);
+    assert.deepEqual(item.holds, ['account_changed_since_request']);
+    assert.equal(item.fundraiser.id, f.id);
+    assert.equal(item.requestedBy.email, organiser.email);
+    // It is still paid to the account it was asked for.
+    assert.equal(item.account, 'Commercial Bank of Ethiopia (CBE) ··6789');
+    assert.equal((await organiserClient.get('/api/admin/payouts')).status, 403);
+    assert.equal((await app.client().get('/api/admin/payouts/totals')).status, 401);
+    assert.equal((await adminClient.get('/api/admin/payouts?status=PAID')).status, 400);
+
+    await adminClient.post(`/api/payouts/${big.data.id}/approve`);
+    const sent = await payout(big.data.id);
+    chapa.settleTransfer(sent.reference, 'success');
+    await deliver(chapa.transferWebhook('payout.success', sent.reference));
+    const after = await totals();
+    assert.equal(Math.round((Number(after.paidThisMonth) - Number(before.paidThisMonth)) * 100), 900_000);
+    assert.equal(Math.round((Number(before.owed) - Number(after.owed)) * 100), 900_000);
+    assert.equal(after.inFlight, before.inFlight);
   });
 });
