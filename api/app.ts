@@ -265,7 +265,7 @@ export function createApp(deps: AppDependencies): App {
   });
   app.use(mediaFiles(mediaStore));
   app.use(pageViews({ counter, ownHost: new URL(config.PUBLIC_URL).hostname.toLowerCase() }));
-  const pageServices = { fundraisers, catalogue, payments, mediaLinks: media.links, logger };
+  const pageServices = { fundraisers, catalogue, payments, payouts, mediaLinks: media.links, logger };
   app.use(
     siteServer(site, {
       data: (ctx, seen, onPartial) => pageDataFor(ctx, pageServices, seen, onPartial),

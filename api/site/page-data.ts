@@ -9,12 +9,15 @@ import { findVisible, fundraiserKeys, mayModerate, updatesSlice, type Fundraiser
 import { isCoOrganiser, teamBoard } from '../../modules/teams/index.ts';
 import type { MediaLinks } from '../../modules/media/index.ts';
 import type { PaymentService } from '../../modules/payments/index.ts';
+import { fromMinor } from '../../modules/money/index.ts';
+import { ledgerView, type PayoutService } from '../../modules/payouts/index.ts';
 import type { PageData } from '../../site/src/lib/page-data.ts';
 
 export interface PageDataServices {
   fundraisers: FundraiserService;
   catalogue: CatalogueService;
   payments: PaymentService;
+  payouts: PayoutService;
   mediaLinks: MediaLinks;
   logger: Logger;
 }
@@ -71,14 +74,16 @@ export function pageDataFor(ctx: AppContext, services: PageDataServices, seen: S
       });
       if (!found) return null;
       const { f, view: shown } = found;
-      const { updates: updatesWanted, donations: donationsWanted, conversation: conversationWanted, teams: teamsWanted } = sections;
-      const [updates, donations, words, teams, moderates] = await Promise.all([
+      const { updates: updatesWanted, donations: donationsWanted, conversation: conversationWanted, teams: teamsWanted, ledger: ledgerWanted, withdrawn: withdrawnWanted } = sections;
+      const [updates, donations, words, teams, moderates, ledger, withdrawn] = await Promise.all([
         updatesWanted ? section('updates', () => updatesSlice(em, id, updatesWanted)) : null,
         donationsWanted ? section('donations', () => succeededPage(em, id, donationsWanted)) : null,
         conversationWanted ? section('conversation', () => conversation(em, services.mediaLinks, viewer, id, conversationWanted)) : null,
         teamsWanted ? section('teams', () => teamBoard(em, services.mediaLinks, f)) : null,
         // Co-organisers hide what others wrote, as the organiser does; only a signed-in page asks.
         viewer && !shown.viewerCanManage ? main('co-organiser', () => mayModerate(em, f, viewer, isCoOrganiser)) : shown.viewerCanManage,
+        ledgerWanted ? section('ledger', async () => ledgerView(await services.payouts.ledger(em, f))) : null,
+        withdrawnWanted ? section('withdrawn', async () => fromMinor(await services.payouts.withdrawnMinor(em, id), f.currency)) : null,
       ]);
       return {
         fundraiser: shown,
@@ -86,6 +91,8 @@ export function pageDataFor(ctx: AppContext, services: PageDataServices, seen: S
         donations,
         conversation: words,
         teams,
+        ledger,
+        withdrawn,
         viewer: viewer && { id: viewer.id, admin: viewer.admin, moderates: moderates === true },
       };
     },

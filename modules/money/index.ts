@@ -1,3 +1,3 @@
-export { currencies, minorDigits, wholeToMinor, toMinor, fromMinor, decimalAmount } from './money.ts';
+export { currencies, minorDigits, wholeToMinor, toMinor, fromMinor, decimalAmount, groupedAmount } from './money.ts';
 export type { Currency } from './money.ts';
 export { moneyMessages } from './money.messages.ts';

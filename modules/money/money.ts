@@ -94,3 +94,12 @@ export function decimalAmount(options: { max: number }) {
       return text;
     });
 }
+
+/**
+ * "12500.00" → "12,500.00", for mails: grouped by thousands, every decimal digit of the
+ * currency kept. The decimal text goes to Intl as it is, so no float ever rounds it.
+ */
+export function groupedAmount(amount: string, currency: Currency): string {
+  const digits = minorDigits[currency];
+  return new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount as Intl.StringNumericLiteral);
+}

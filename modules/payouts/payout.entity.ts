@@ -29,6 +29,12 @@ export const PayoutMethodSchema = defineEntity({
 });
 export type PayoutMethod = InferEntity<typeof PayoutMethodSchema>;
 
+/** The last four digits, as every answer, page and mail shows an account number. */
+export const lastFour = (accountNumber: string) => accountNumber.slice(-4);
+
+/** An account as people are shown it: "Commercial Bank of Ethiopia ··6789", never the full number. */
+export const accountShown = (a: { bankName: string; accountNumber: string }) => `${a.bankName} ··${lastFour(a.accountNumber)}`;
+
 /**
  * REQUESTED by the organiser; APPROVED once someone else (an admin, above the threshold) says
  * yes; PROCESSING from the moment the transfer is asked of Chapa; then PAID, FAILED or (money
@@ -40,6 +46,9 @@ export type PayoutMethod = InferEntity<typeof PayoutMethodSchema>;
 export const payoutStatuses = ['REQUESTED', 'APPROVED', 'PROCESSING', 'PAID', 'FAILED', 'REVERSED', 'REJECTED', 'CANCELLED'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 export const inFlightStatuses: readonly PayoutStatus[] = ['REQUESTED', 'APPROVED', 'PROCESSING'];
+/** The payouts the public ledger lists: approved, and what became of them (requests, rejections and cancellations stay private). */
+export const publicPayoutStatuses = ['APPROVED', 'PROCESSING', 'PAID', 'FAILED', 'REVERSED'] as const;
+export type PublicPayoutStatus = (typeof publicPayoutStatuses)[number];
 /** What the admins' queue lists. */
 export const queueStatuses = ['REQUESTED', 'APPROVED', 'PROCESSING', 'FAILED'] as const;
 export type QueueStatus = (typeof queueStatuses)[number];

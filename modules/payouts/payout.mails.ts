@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Language } from '../../kernel/http/index.ts';
 import { fundraiserWithOrganiser } from '../fundraisers/index.ts';
 import type { MailComposer, MailMessage } from '../mail/index.ts';
-import { fromMinor } from '../money/index.ts';
-import { PayoutMethodSchema, PayoutSchema } from './payout.entity.ts';
+import { fromMinor, groupedAmount, type Currency } from '../money/index.ts';
+import { accountShown, PayoutMethodSchema, PayoutSchema } from './payout.entity.ts';
 
 /**
  * The kind of QUEUED outbox mail about a payout, queued in the transaction of the step it
@@ -91,8 +91,8 @@ const texts: Record<Language, Record<PayoutMailEvent, { subject: (f: Facts) => s
 
 const greeting: Record<Language, (name: string) => string> = { en: (name) => `Dear ${name},`, am: (name) => `ውድ ${name}፣` };
 
-/** Grouped for reading, as the pages show amounts: "1,500.00 ETB". */
-const amountText = (minor: number, currency: 'ETB' | 'USD') => `${fromMinor(minor, currency).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} ${currency}`;
+/** Grouped for reading: "1,500.00 ETB". */
+const amountText = (minor: number, currency: Currency) => `${groupedAmount(fromMinor(minor, currency), currency)} ${currency}`;
 
 export function payoutMailComposer(deps: { publicUrl: string }): MailComposer {
   return async (em: EntityManager, ref: string): Promise<MailMessage | null> => {
@@ -105,12 +105,12 @@ export function payoutMailComposer(deps: { publicUrl: string }): MailComposer {
       const method = await em.findOne(PayoutMethodSchema, { fundraiser: id }, { disableIdentityMap: true });
       if (!method) return null;
       fundraiserId = id;
-      facts = { amount: '', account: `${method.bankName} ··${method.accountNumber.slice(-4)}`, reason: '' };
+      facts = { amount: '', account: accountShown(method), reason: '' };
     } else {
       const payout = await em.findOne(PayoutSchema, { id }, { disableIdentityMap: true });
       if (!payout) return null;
       fundraiserId = payout.fundraiser.id;
-      facts = { amount: amountText(payout.amountMinor, payout.currency), account: `${payout.bankName} ··${payout.accountNumber.slice(-4)}`, reason: payout.reason ?? '' };
+      facts = { amount: amountText(payout.amountMinor, payout.currency), account: accountShown(payout), reason: payout.reason ?? '' };
     }
     const f = await fundraiserWithOrganiser(em, fundraiserId);
     if (!f) return null;

@@ -1,12 +1,13 @@
 import { route } from '../../kernel/http/index.ts';
 import { currentUser, requireAdmin, requireUser } from '../accounts/index.ts';
 import { actorOf } from '../admin/index.ts';
-import { isoSeconds } from '../fundraisers/index.ts';
+import { findVisible, isoSeconds } from '../fundraisers/index.ts';
 import { fromMinor, toMinor } from '../money/index.ts';
 import { chapaSignatureValid } from '../payments/index.ts';
 import type { Balance } from './payout.balance.ts';
-import type { Payout, PayoutMethod } from './payout.entity.ts';
+import { accountShown, lastFour, type Payout, type PayoutMethod } from './payout.entity.ts';
 import { ApprovalRefused } from './payout.errors.ts';
+import type { LedgerView } from './payout.schemas.ts';
 import {
   balanceResponse,
   bankResponse,
@@ -26,7 +27,7 @@ import {
   payoutResponse,
   rejectRequest,
 } from './payout.schemas.ts';
-import { lastFour, type PayoutService } from './payout.service.ts';
+import type { PayoutService } from './payout.service.ts';
 
 /** Where Chapa asks before it releases a transfer (set as the approval URL in its dashboard). */
 export const chapaApprovalPath = '/api/payouts/chapa/approval';
@@ -58,12 +59,36 @@ export function payoutView(p: Payout) {
     amount: fromMinor(p.amountMinor, p.currency),
     currency: p.currency,
     status: p.status,
-    account: `${p.bankName} ··${lastFour(p.accountNumber)}`,
+    account: accountShown(p),
     reason: p.reason ?? null,
     requestedAt: isoSeconds(p.createdAt),
     approvedAt: isoOrNull(p.approvedAt),
     sentAt: isoOrNull(p.sentAt),
     settledAt: isoOrNull(p.settledAt),
+  };
+}
+
+/** The public ledger as the API answers it and the ledger page shows it. */
+export function ledgerView({ balance, gifts, refunds, payouts: sent }: Awaited<ReturnType<PayoutService['ledger']>>): LedgerView {
+  const text = (minor: number) => fromMinor(minor, balance.currency);
+  const onItsWay = sent.filter((p) => p.status === 'APPROVED' || p.status === 'PROCESSING').reduce((sum, p) => sum + p.amountMinor, 0);
+  const day = (d: { day: string; count: number; amountMinor: number }) => ({ day: d.day, count: d.count, amount: text(d.amountMinor) });
+  return {
+    currency: balance.currency,
+    raised: text(balance.raisedMinor),
+    refunded: text(balance.refundedMinor),
+    withdrawn: text(balance.paidOutMinor),
+    onItsWay: text(onItsWay),
+    gifts: gifts.map(day),
+    refunds: refunds.map(day),
+    payouts: sent.map((p) => ({
+      id: p.id,
+      at: isoSeconds(p.approvedAt ?? p.createdAt),
+      amount: text(p.amountMinor),
+      status: p.status,
+      account: accountShown(p),
+      paidAt: p.status === 'PAID' ? isoOrNull(p.settledAt) : null,
+    })),
   };
 }
 
@@ -87,29 +112,7 @@ export function payoutRoutes(payouts: PayoutService) {
       summary: "Where a fundraiser's money went, for anybody: money in by day, refunds, and every approved payout with its status and the account's last four digits",
       params: fundraiserParams,
       response: ledgerResponse,
-      handler: async ({ params, ctx }) => {
-        const { balance, gifts, refunds, payouts: sent } = await payouts.ledger(ctx.state.em, await currentUser(ctx), params.id);
-        const text = (minor: number) => fromMinor(minor, balance.currency);
-        const inFlightApproved = sent.filter((p) => p.status === 'APPROVED' || p.status === 'PROCESSING').reduce((sum, p) => sum + p.amountMinor, 0);
-        const day = (d: { day: string; count: number; amountMinor: number }) => ({ day: d.day, count: d.count, amount: text(d.amountMinor) });
-        return {
-          currency: balance.currency,
-          raised: text(balance.raisedMinor),
-          refunded: text(balance.refundedMinor),
-          withdrawn: text(balance.paidOutMinor),
-          onItsWay: text(inFlightApproved),
-          gifts: gifts.map(day),
-          refunds: refunds.map(day),
-          payouts: sent.map((p) => ({
-            id: p.id,
-            at: isoSeconds(p.approvedAt ?? p.createdAt),
-            amount: text(p.amountMinor),
-            status: p.status,
-            account: `${p.bankName} ··${lastFour(p.accountNumber)}`,
-            paidAt: p.status === 'PAID' ? isoOrNull(p.settledAt) : null,
-          })),
-        };
-      },
+      handler: async ({ params, ctx }) => ledgerView(await payouts.ledger(ctx.state.em, await findVisible(ctx.state.em, await currentUser(ctx), params.id))),
     }),
     route({
       method: 'get',

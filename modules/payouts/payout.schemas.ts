@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { oneLine, visibleOrEmpty } from '../../kernel/http/index.ts';
 import { currencies, decimalAmount } from '../money/index.ts';
-import { payoutStatuses, queueStatuses } from './payout.entity.ts';
+import { payoutStatuses, publicPayoutStatuses, queueStatuses } from './payout.entity.ts';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 export const fundraiserParams = z.object({ id });
@@ -98,7 +98,7 @@ export const ledgerResponse = z.object({
       id: z.number().int(),
       at: z.string(),
       amount: money,
-      status: z.enum(payoutStatuses),
+      status: z.enum(publicPayoutStatuses),
       /** "Commercial Bank of Ethiopia ··6789": never the full number. */
       account: z.string(),
       paidAt: z.string().nullable(),
@@ -122,3 +122,5 @@ export const queueResponse = z.object({
 export const payoutTotalsResponse = z.object({
   totals: z.array(z.object({ currency: z.enum(currencies), owed: money, inFlight: money, paidThisMonth: money, coveredByPlatform: money })),
 });
+
+export type LedgerView = z.infer<typeof ledgerResponse>;

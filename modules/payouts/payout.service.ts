@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
+import { noteChanges } from '../../kernel/changes/index.ts';
 import { ValidationFailed } from '../../kernel/http/index.ts';
 import type { User } from '../accounts/index.ts';
 import { appendAudit, type Actor, type AuditWho } from '../admin/index.ts';
 import { moneyInByDay } from '../donations/index.ts';
 import { addisDay } from '../../kernel/calendar/index.ts';
-import { findVisible, fundraiserById, keptByCurrency, lockedFundraiser, type Fundraiser } from '../fundraisers/index.ts';
+import { fundraiserById, fundraiserKeys, keptByCurrency, lockedFundraiser, type Fundraiser } from '../fundraisers/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { currencies, fromMinor, type Currency } from '../money/index.ts';
 import { ProviderFailed, type BeforeRefundClaim } from '../payments/index.ts';
 import { balanceOf, keptMinor, withinKept, type Balance, type PayoutHolds } from './payout.balance.ts';
-import { PayoutApprovalSchema, PayoutMethodSchema, PayoutSchema, PlatformCoverSchema, type Payout, type PayoutMethod, type PayoutStatus, type QueueStatus } from './payout.entity.ts';
+import { PayoutApprovalSchema, PayoutMethodSchema, PayoutSchema, PlatformCoverSchema, lastFour, publicPayoutStatuses, type Payout, type PayoutMethod, type PayoutStatus, type PublicPayoutStatus, type QueueStatus } from './payout.entity.ts';
 import {
   AlreadyApproved,
   ApproverOnly,
@@ -63,14 +64,9 @@ const settlements: Partial<Record<TransferState, { to: PayoutStatus; from: reado
   reversed: { to: 'REVERSED', from: ['PROCESSING', 'PAID'] },
 };
 
-/** The payouts the public ledger lists: approved, and what became of them. */
-const publicStatuses: PayoutStatus[] = ['APPROVED', 'PROCESSING', 'PAID', 'FAILED', 'REVERSED'];
-
 /** Why an approver should look twice at a payout before saying yes. */
 export type HoldReason = 'fundraiser_suspended' | 'account_changed_since_request' | 'above_threshold';
 
-/** The last four digits, as every answer and page shows an account: "CBE ··6789". */
-export const lastFour = (accountNumber: string) => accountNumber.slice(-4);
 
 const isOrganiser = (f: Fundraiser, user: User) => f.owner.id === user.id;
 
@@ -159,6 +155,8 @@ export function createPayoutService(deps: PayoutDependencies) {
     const { to, from } = settlement;
     await inTransaction(em, async (tx, mail) => {
       if (!(await move(tx, payout.id, from, to, reason ? { reason: reason.slice(0, 500) } : {}))) return;
+      // The fundraiser page says what was withdrawn, and its ledger lists it: pages kept for visitors are made again.
+      await noteChanges(tx, [fundraiserKeys.one(payout.fundraiser.id)]);
       await audit(tx, chapaWho, payout, to.toLowerCase(), { reason });
       await mail(to === 'PAID' ? 'paid' : 'failed', payout.id);
     });
@@ -229,14 +227,14 @@ export function createPayoutService(deps: PayoutDependencies) {
     /**
      * What anybody may see of where a fundraiser's money went: money in by day, refunds by
      * day, and every payout from its approval on (requests, rejections and cancellations stay
-     * between the organiser and the approvers), the account by its last four digits.
+     * between the organiser and the approvers), the account by its last four digits. `f` is
+     * the fundraiser as the caller found it visible to its viewer (findVisible).
      */
-    async ledger(em: EntityManager, viewer: User | null, fundraiserId: number) {
-      const f = await findVisible(em, viewer, fundraiserId);
+    async ledger(em: EntityManager, f: Pick<Fundraiser, 'id' | 'currency'>) {
       const b = await balanceOf(em, f, holds);
-      const days = await moneyInByDay(em, fundraiserId);
-      const payouts = await em.find(PayoutSchema, { fundraiser: fundraiserId, status: { $in: publicStatuses } }, { orderBy: { id: 'desc' }, limit: 500, disableIdentityMap: true });
-      return { balance: b, ...days, payouts };
+      const days = await moneyInByDay(em, f.id);
+      const payouts = await em.find(PayoutSchema, { fundraiser: f.id, status: { $in: [...publicPayoutStatuses] } }, { orderBy: { id: 'desc' }, limit: 500, disableIdentityMap: true });
+      return { balance: b, ...days, payouts: payouts as (Payout & { status: PublicPayoutStatus })[] };
     },
 
     /**
@@ -287,6 +285,14 @@ export function createPayoutService(deps: PayoutDependencies) {
           coveredMinor,
         };
       });
+    },
+
+    /** What was paid to the beneficiary's account: the one figure the fundraiser page shows, in one statement. */
+    async withdrawnMinor(em: EntityManager, fundraiserId: number): Promise<number> {
+      const [row] = (await em
+        .getConnection()
+        .execute("select coalesce(sum(`amount_minor`), 0) as `paid` from `payout` where `fundraiser_id` = ? and `status` = 'PAID'", [fundraiserId], 'all')) as { paid: number | string }[];
+      return Number(row?.paid ?? 0);
     },
 
     /** Lists a fundraiser's payouts, newest first. */
@@ -357,6 +363,7 @@ export function createPayoutService(deps: PayoutDependencies) {
         if (!enough) return false;
         if (!withinKept(await balanceOf(tx, f, holds))) throw new WouldOverdraw();
         if (!(await move(tx, payoutId, 'REQUESTED', 'APPROVED', { approvedAt: new Date() }))) throw new NotAwaiting();
+        await noteChanges(tx, [fundraiserKeys.one(payout.fundraiser.id)]);
         await mail('approved', payoutId);
         return true;
       });
@@ -442,7 +449,7 @@ export function createPayoutService(deps: PayoutDependencies) {
           if (payout.status === 'APPROVED') await send(em, payout.id);
           else await recheck(em, payout);
           // Touched, so that one Chapa cannot keep the rest waiting: the next round comes back to it.
-          await em.fork().nativeUpdate(PayoutSchema, { id: payout.id, status: { $in: ['PROCESSING'] } }, { updatedAt: new Date() });
+          await em.fork().nativeUpdate(PayoutSchema, { id: payout.id, status: 'PROCESSING' }, { updatedAt: new Date() });
         } catch (error) {
           logger.warn({ err: error, payoutId: payout.id }, 'could not reconcile a payout; will try again');
         }

@@ -1,5 +1,5 @@
 import type { Language } from '../../kernel/http/index.ts';
-import { minorDigits, type Currency } from '../money/index.ts';
+import { groupedAmount, type Currency } from '../money/index.ts';
 
 /** The values a member's digest is made of. */
 export interface MemberDigestValues {
@@ -28,15 +28,6 @@ export interface MemberDigestMailText {
 }
 
 const site = 'EthioFundraise';
-
-/**
- * "12500.00" → "12,500.00": grouped by thousands, every decimal digit of the currency kept.
- * The decimal text goes to Intl as it is, so no float ever rounds it.
- */
-function grouped(amount: string, currency: Currency): string {
-  const digits = minorDigits[currency];
-  return new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount as Intl.StringNumericLiteral);
-}
 
 const listed = (d: { donor: string; amount: string | null }) => `    ${d.donor}${d.amount === null ? '' : ` — ${d.amount}`}`;
 
@@ -68,7 +59,7 @@ export const memberDigestMailTexts: Record<Language, MemberDigestMailText> = {
         `The ${site} team`,
       ].join('\n'),
     anonymous: 'Anonymous',
-    money: (amount, currency) => (currency === 'USD' ? `$${grouped(amount, currency)}` : `ETB ${grouped(amount, currency)}`),
+    money: (amount, currency) => (currency === 'USD' ? `$${groupedAmount(amount, currency)}` : `ETB ${groupedAmount(amount, currency)}`),
   },
   am: {
     subject: (title, count) => (count === 1 ? `በሊንክዎ በኩል ለ“${title}” አዲስ ልገሳ ተደርጓል` : `በሊንክዎ በኩል ለ“${title}” ${count} አዲስ ልገሳዎች ተደርገዋል`),
@@ -96,6 +87,6 @@ export const memberDigestMailTexts: Record<Language, MemberDigestMailText> = {
         `የ${site} ቡድን`,
       ].join('\n'),
     anonymous: 'ስም አልባ',
-    money: (amount, currency) => (currency === 'USD' ? `$${grouped(amount, currency)}` : `${grouped(amount, currency)} ብር`),
+    money: (amount, currency) => (currency === 'USD' ? `$${groupedAmount(amount, currency)}` : `${groupedAmount(amount, currency)} ብር`),
   },
 };

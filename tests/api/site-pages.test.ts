@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { MikroORM } from '@mikro-orm/core';
 import { DonationSchema, settleDonation } from '../../modules/donations/index.ts';
 import { FundraiserSchema, FundraiserUpdateSchema, fundraiserKeys } from '../../modules/fundraisers/index.ts';
+import { PayoutSchema } from '../../modules/payouts/index.ts';
 import { fakeUser, signIn, type FakeUser } from '../helpers/accounts.ts';
 import { fakeFundraiser } from '../helpers/fundraisers.ts';
 import { buildOfTheseSources, statementsDuring } from '../helpers/site-pages.ts';
@@ -51,8 +52,8 @@ describe('pages made on demand', () => {
   });
   after(() => app.close());
 
-  // One for the fundraiser, its photos, and each section: updates, donations, words of support, teams.
-  it('reads a fundraiser page in at most 6 statements, the fundraiser row once, with no request to itself', async () => {
+  // One for the fundraiser, its photos, and each section: updates, donations, words of support, teams, what was withdrawn.
+  it('reads a fundraiser page in at most 7 statements, the fundraiser row once, with no request to itself', async () => {
     let html = '';
     const statements = await statementsDuring(app.orm, async () => {
       const response = await page(app.url + path + fresh(id));
@@ -61,7 +62,7 @@ describe('pages made on demand', () => {
     });
     assert.match(html, /Page marker 5e1c/);
     assert.match(html, /Update marker 77a0/);
-    assert.ok(statements.length <= 6, `${statements.length} statements:\n${statements.join('\n')}`);
+    assert.ok(statements.length <= 7, `${statements.length} statements:\n${statements.join('\n')}`);
     assert.equal(statements.filter((sql) => /from `fundraiser`/.test(sql)).length, 1, statements.join('\n'));
   });
 
@@ -120,6 +121,46 @@ describe('pages made on demand', () => {
     }
   });
 
+  it("says what was withdrawn beside the total, and lists each payout on the fundraiser's ledger by the account's last four digits", async () => {
+    const f = await fakeFundraiser(app.orm, organiser.user, { title: 'Ledger marker 91c2', currency: 'ETB', goalMinor: 10_000_000 });
+    const before = await (await page(`${app.url}/fundraiser/${f.id}`)).text();
+    assert.doesNotMatch(before, /withdrawn to the beneficiary/);
+    const now = new Date();
+    // Written as a payout Chapa paid leaves it (modules/payouts).
+    await app.orm.em.fork().insert(PayoutSchema, {
+      fundraiser: f.id,
+      currency: 'ETB',
+      amountMinor: 1_234_500,
+      status: 'PAID',
+      requestedBy: organiser.user.id,
+      reference: 'po-page-test',
+      bankCode: '946',
+      bankName: 'Commercial Bank of Ethiopia',
+      accountNumber: '1000123456789',
+      accountName: 'Tigist Haile',
+      createdAt: now,
+      updatedAt: now,
+      approvedAt: now,
+      sentAt: now,
+      settledAt: now,
+    });
+    const shown = await (await page(`${app.url}/fundraiser/${f.id}${fresh(f.id)}`)).text();
+    assert.match(shown, /12,345 withdrawn to the beneficiary/);
+    assert.match(shown, new RegExp(`href="/fundraiser/${f.id}/ledger"`));
+    const ledger = await page(`${app.url}/fundraiser/${f.id}/ledger`);
+    assert.equal(ledger.status, 200);
+    const html = await ledger.text();
+    assert.match(html, /Where the money went/);
+    assert.match(html, /Commercial Bank of Ethiopia ··6789/);
+    assert.doesNotMatch(html, /1000123456789/);
+    const amharic = await (await page(`${app.url}/am/fundraiser/${f.id}/ledger`)).text();
+    assert.match(amharic, /ገንዘቡ የት እንደዋለ/);
+    // Dated in the Ethiopian calendar (its year is seven or eight behind the Gregorian), never the Gregorian year.
+    assert.match(amharic, /<time[^>]*>[^<]*201[89][^<]*<\/time>/);
+    assert.doesNotMatch(amharic, /<time[^>]*>[^<]*202\d[^<]*<\/time>/);
+    assert.equal((await page(`${app.url}/fundraiser/999999/ledger`)).status, 404);
+  });
+
   it('makes a page that just changed once for a burst of visitors, not once each', async () => {
     await succeededDonation(app.orm, id, 100, 'Donor marker burst');
     const statements = await statementsDuring(app.orm, async () => {
@@ -127,7 +168,7 @@ describe('pages made on demand', () => {
       assert.deepEqual([...new Set(answers.map((a) => a.status))], [200]);
       assert.ok(answers.every((a) => /Donor marker burst/.test(a.html)));
     });
-    assert.ok(statements.length <= 6, `${statements.length} statements for 30 visitors`);
+    assert.ok(statements.length <= 7, `${statements.length} statements for 30 visitors`);
   });
 
   it('keeps one page for a shared link whatever tracking parameters visitors bring, and one per page of updates', async () => {

@@ -19,6 +19,7 @@ const pages = [
   '/discover?query=water&sort=relevance',
   '/category/emergency',
   '/fundraiser/999999999',
+  '/fundraiser/1/ledger',
   '/donate/999999999',
   '/donation/sandbox',
   '/donation/sandbox?payment=sandbox_stripe_test',

@@ -9,9 +9,10 @@ import type { ConversationItem } from '../../../modules/comments/comment.schemas
 import type { PublicDonationView } from '../../../modules/donations/donation.schemas.ts';
 import type { FundraiserCard, FundraiserView, ListQuery, Page, UpdateView } from '../../../modules/fundraisers/fundraiser.schemas.ts';
 import type { PaymentMethodsView } from '../../../modules/payments/payment.schemas.ts';
+import type { LedgerView } from '../../../modules/payouts/payout.schemas.ts';
 import type { TeamBoard } from '../../../modules/teams/team.schemas.ts';
 
-export type { TeamBoard };
+export type { LedgerView, TeamBoard };
 
 /** A fundraiser and the sections of its page; a section that could not be read is null, and the page shows without it. */
 export type FundraiserPageData = {
@@ -22,6 +23,10 @@ export type FundraiserPageData = {
   conversation: Page<ConversationItem> | null;
   /** The teams raising for it, the first of them with their leading members. */
   teams: TeamBoard | null;
+  /** Where its money went, as GET /api/fundraisers/{id}/ledger answers. */
+  ledger: LedgerView | null;
+  /** What was paid to the beneficiary ("50000.00"), when asked for. */
+  withdrawn: string | null;
   /**
    * Who the page is made for: null for a visitor who is not signed in, the one kind of page the
    * app keeps for others. `moderates`: they may hide what others wrote (organiser, co-organiser, admin).
@@ -35,6 +40,8 @@ export type FundraiserSections = {
   donations?: { page: number; size: number };
   conversation?: { page: number; size: number };
   teams?: boolean;
+  ledger?: boolean;
+  withdrawn?: boolean;
 };
 
 export interface PageData {
